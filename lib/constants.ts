@@ -1,0 +1,111 @@
+// Business constants of the shop (spec section 9). Safe to import from client and server.
+
+export const SHOP_NAME = "Lumière";
+
+export const CATEGORIES = ["earrings", "necklaces", "bracelets", "rings", "anklets"] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const DEFAULT_CATEGORY: Category = "earrings";
+
+export const ORDER_STATUSES = [
+  "pending",
+  "confirmed",
+  "preparing",
+  "out_for_delivery",
+  "delivered",
+  "cancelled",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PENDING_STATUSES: readonly OrderStatus[] = [
+  "pending",
+  "confirmed",
+  "preparing",
+  "out_for_delivery",
+];
+
+export const CURRENCIES = ["USD", "LBP"] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const LBP_PER_USD = 89_500;
+
+export const DELIVERY_FEE_CENTS = 500;
+export const DELIVERY_DAYS_MIN = 4;
+export const DELIVERY_DAYS_MAX = 5;
+export const PAYMENT_METHOD = "cash_on_delivery";
+
+export const INSTAGRAM_DISCOUNT_PERCENT = 10;
+export const INSTAGRAM_DISCOUNT_TYPE = "instagram_first_order";
+export const REGISTRATION_SOURCES = ["google", "instagram_bio"] as const;
+export type RegistrationSource = (typeof REGISTRATION_SOURCES)[number];
+
+export const MIN_ITEM_QUANTITY = 1;
+export const MAX_ITEM_QUANTITY = 99;
+export const DETAIL_QUANTITY_CAP = 10;
+
+export const DELIVERY_CITIES = [
+  "Beirut",
+  "Tripoli",
+  "Sidon",
+  "Tyre",
+  "Nabatieh",
+  "Jounieh",
+  "Zahle",
+  "Baalbek",
+  "Byblos",
+  "Anjar",
+  "Bint Jbeil",
+  "Hasbaya",
+  "Marjayoun",
+  "Chekka",
+  "Halba",
+  "Hermel",
+  "Jezzine",
+  "Rachaya",
+  "Aley",
+  "Bhamdoun",
+  "Other",
+] as const;
+
+export const SORT_OPTIONS = ["name", "price-asc", "price-desc"] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const PIN_LENGTH = 6;
+export const PIN_TTL_MINUTES = 10;
+export const PIN_MAX_ATTEMPTS = 5;
+export const MIN_PASSWORD_LENGTH = 6;
+export const VERIFICATION_LINK_TTL_HOURS = 24;
+export const VERIFY_REDIRECT_SECONDS = 10;
+export const SOURCE_MEMORY_DAYS = 30;
+
+export const ADDED_FEEDBACK_MS = 2000;
+export const TOAST_DURATION_MS = 4000;
+export const HEART_ANIMATION_MS = 300;
+export const RETRY_DELAYS_MS = [1000, 2000] as const;
+export const MAX_RETRIES = 3;
+
+export const HEADER_HIDE_AFTER_PX = 100;
+export const BADGE_CAP = 9;
+export const PLACEHOLDER_CARDS = 8;
+export const RELATED_PRODUCTS = 4;
+export const ZOOM_SCALE = 1.8;
+export const MAX_PRODUCT_IMAGES = 5;
+export const DEFAULT_NEW_PRODUCT_QUANTITY = 10;
+
+export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const IMAGE_QUALITY = {
+  minimal: { width: 320, quality: 50, format: "jpg" },
+  low: { width: 640, quality: 60, format: "webp" },
+  medium: { width: 960, quality: 75, format: "webp" },
+  high: { width: 1920, quality: 85, format: "webp" },
+} as const;
+export const PLACEHOLDER_IMAGE = { width: 64, quality: 20 } as const;
+export const LAZY_LOAD_MARGIN_PX = 50;
+
+export const CHAT_GREETING = "Hello! I'm interested in your handmade jewelry.";
+export const POLICY_DATE = "January 2025";
+
+/** Created in every new embedded (development) database; `npm run dev` prints it. */
+export const SAMPLE_ADMIN = {
+  email: "admin@lumiere.example",
+  password: "lumiere-admin",
+  firstName: "Nour",
+  lastName: "Haddad",
+} as const;

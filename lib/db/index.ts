@@ -1,0 +1,132 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/lib/db/schema";
+import { env } from "@/lib/env";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+export type DbOrTx = Database | Transaction;
+
+type Handle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
+
+const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
+// Any fixed number: the key of the advisory lock that serialises migrations across instances.
+const MIGRATION_LOCK_KEY = 727_010;
+
+const store = globalThis as unknown as { __shopDb?: Promise<Handle> };
+
+/**
+ * The shop's one database client, opened on first use (never at module load, so `next build`
+ * touches no database) with pending migrations applied. A new embedded database is seeded
+ * with the sample catalogue.
+ */
+export async function getDb(): Promise<Database> {
+  store.__shopDb ??= openConfiguredDatabase().catch((error) => {
+    store.__shopDb = undefined;
+    throw error;
+  });
+  return (await store.__shopDb).db;
+}
+
+export async function closeDb() {
+  const handle = store.__shopDb;
+  store.__shopDb = undefined;
+  if (handle) await (await handle).close();
+}
+
+/** Tests and scripts point the shop at a database of their choosing. */
+export function useDatabase(handle: Handle) {
+  store.__shopDb = Promise.resolve(handle);
+}
+
+async function openConfiguredDatabase(): Promise<Handle> {
+  const { DATABASE_URL, DATA_DIR } = env();
+  if (DATABASE_URL) return openPostgres(DATABASE_URL);
+  const dataDir = path.resolve(DATA_DIR, "db");
+  const isNew = !fs.existsSync(path.join(dataDir, "PG_VERSION"));
+  const handle = await openPglite(dataDir);
+  if (isNew) {
+    const { seedSampleCatalogue } = await import("@/lib/seed");
+    await seedSampleCatalogue(handle.db);
+  }
+  return handle;
+}
+
+export async function openPostgres(url: string): Promise<Handle> {
+  const { Pool } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => {});
+    client.release();
+  }
+  return {
+    db: drizzle({ client: pool, schema }) as unknown as Database,
+    close: () => pool.end(),
+    kind: "postgres",
+  };
+}
+
+/** An embedded database in `dataDir`, or in memory when `dataDir` is undefined. */
+export async function openPglite(dataDir?: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const releaseLock = dataDir ? takeDataDirLock(dataDir) : () => {};
+  try {
+    const client = new PGlite(dataDir);
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+    return {
+      db: db as unknown as Database,
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+      kind: "pglite",
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/**
+ * PGlite has no cross-process lock: two processes on one data dir silently lose writes.
+ * Whoever opens the embedded database first holds it until it exits.
+ */
+function takeDataDirLock(dataDir: string): () => void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, "..", "db.lock");
+  const holder = Number(fs.existsSync(lockFile) ? fs.readFileSync(lockFile, "utf8") : NaN);
+  if (holder && holder !== process.pid && isAlive(holder)) {
+    throw new Error(
+      `The embedded database in ${dataDir} is in use by process ${holder} (a running server?). ` +
+        "Stop it first, or set DATABASE_URL to use a PostgreSQL server.",
+    );
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  const release = () => {
+    try {
+      if (fs.readFileSync(lockFile, "utf8") === String(process.pid)) fs.unlinkSync(lockFile);
+    } catch {}
+  };
+  process.once("exit", release);
+  return release;
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+// Parsed lazily so `next build` and tests can import modules without a configured environment.
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(".data"),
+  AUTH_SECRET: z.string().optional(),
+  APP_URL: z.string().default("http://localhost:3000"),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Lumière Jewelry <hello@lumiere-jewelry.example>"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) => v === "1" || v === "true"),
+  LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
+  CHAT_URL: z.string().default("https://wa.me/96170000000"),
+  INSTAGRAM_URL: z.string().default("https://www.instagram.com/lumiere.jewelry.lb"),
+  TIKTOK_URL: z.string().default("https://www.tiktok.com/@lumiere.jewelry.lb"),
+  CONTACT_EMAIL: z.string().default("hello@lumiere-jewelry.example"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= schema.parse(
+    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")),
+  );
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}

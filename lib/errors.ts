@@ -1,0 +1,68 @@
+import { ZodError } from "zod";
+import { messages } from "@/lib/messages";
+
+/** A failure a client caused or may see: carries its HTTP status and the spec's message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { details?: string[]; requiresVerification?: boolean; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const badRequest = (message: string = messages.api.invalidRequest, details?: string[]) =>
+  new AppError(400, message, { details });
+export const unauthorized = (message: string = messages.api.unauthorized) =>
+  new AppError(401, message);
+export const forbidden = (message: string = messages.api.forbidden) => new AppError(403, message);
+export const notFound = (message: string = messages.api.notFound) => new AppError(404, message);
+export const conflict = (message: string, details?: string[]) =>
+  new AppError(409, message, { details });
+
+export function zodDetails(error: ZodError): string[] {
+  return [...new Set(error.issues.map((issue) => issue.message))];
+}
+
+/** The one mapping from anything thrown in a handler to the spec's JSON error shape. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof AppError) {
+    const { details, requiresVerification, retryAfter } = error.extra;
+    return Response.json(
+      {
+        error: error.message,
+        ...(details?.length ? { details } : {}),
+        ...(requiresVerification ? { requiresVerification: true } : {}),
+      },
+      {
+        status: error.status,
+        headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+      },
+    );
+  }
+  if (error instanceof ZodError) {
+    const details = zodDetails(error);
+    return Response.json({ error: details[0] ?? messages.api.invalidRequest, details }, { status: 400 });
+  }
+  const requestId = crypto.randomUUID();
+  console.error(`[${requestId}] unexpected error`, error);
+  return Response.json(
+    { error: messages.api.internal, requestId },
+    { status: 500, headers: { "X-Request-Id": requestId } },
+  );
+}
+
+/** Wraps a route handler so every thrown error answers in the spec's shape. */
+export function handle<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}

@@ -1,0 +1,29 @@
+// The server end-to-end tests run against: a fresh production build on a fresh embedded database.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+
+const dataDir = process.env.E2E_DATA_DIR || ".data-e2e";
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  NEXT_TELEMETRY_DISABLED: "1",
+  NEXT_DIST_DIR: ".next-e2e",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  SMTP_URL: "",
+  AUTH_SECRET: process.env.AUTH_SECRET || "e2e-secret-not-for-production-use-0123456789",
+  APP_URL: `http://127.0.0.1:${process.env.PORT}`,
+  ADMIN_EMAIL: "owner@lumiere.example",
+  ADMIN_PASSWORD: "owner-password-1",
+};
+
+fs.rmSync(dataDir, { recursive: true, force: true });
+if (!process.env.E2E_SKIP_BUILD) {
+  execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env });
+}
+const server = spawn("node_modules/.bin/next", ["start", "--port", process.env.PORT], {
+  stdio: "inherit",
+  env,
+});
+server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

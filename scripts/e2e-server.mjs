@@ -7,7 +7,7 @@ const env = {
   ...process.env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
-  NEXT_DIST_DIR: ".next-e2e",
+  NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
   DATA_DIR: dataDir,
   DATABASE_URL: "",
   SMTP_URL: "",

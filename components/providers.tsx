@@ -1,7 +1,14 @@
 "use client";
 
-// Client-side context shared by the whole app (auth state, toasts). Wrapped around every page
-// by the root layout.
-export function Providers({ children }: { children: React.ReactNode }) {
+// Client-side context shared by the whole app (auth state, toasts), wrapped around every page
+// by the root layout. `googleEnabled` tells the sign-in UI whether to offer Google.
+export function Providers({
+  children,
+  googleEnabled,
+}: {
+  children: React.ReactNode;
+  googleEnabled: boolean;
+}) {
+  void googleEnabled;
   return <>{children}</>;
 }

@@ -6,7 +6,11 @@ export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { details?: string[]; requiresVerification?: boolean; retryAfter?: number } = {},
+    readonly extra: {
+      details?: string[];
+      requiresVerification?: boolean;
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -44,7 +48,10 @@ export function toErrorResponse(error: unknown): Response {
   }
   if (error instanceof ZodError) {
     const details = zodDetails(error);
-    return Response.json({ error: details[0] ?? messages.api.invalidRequest, details }, { status: 400 });
+    return Response.json(
+      { error: details[0] ?? messages.api.invalidRequest, details },
+      { status: 400 },
+    );
   }
   const requestId = crypto.randomUUID();
   console.error(`[${requestId}] unexpected error`, error);

@@ -4,7 +4,9 @@ import { describeEachDatabase } from "@/tests/support/databases";
 
 describeEachDatabase("database constraints", ({ db }) => {
   it("refuses a second account whose email differs only in case", async () => {
-    await db().insert(users).values({ email: "Maya@example.com", firstName: "Maya", lastName: "K" });
+    await db()
+      .insert(users)
+      .values({ email: "Maya@example.com", firstName: "Maya", lastName: "K" });
     await expect(
       db().insert(users).values({ email: "maya@EXAMPLE.com", firstName: "M", lastName: "K" }),
     ).rejects.toThrow();
@@ -16,7 +18,10 @@ describeEachDatabase("database constraints", ({ db }) => {
       .values({ name: "Pearl drop", priceCents: 2500, category: "earrings", quantity: 1 })
       .returning();
     await expect(
-      db().update(products).set({ quantity: sql`${products.quantity} - 2` }).where(sql`id = ${row!.id}`),
+      db()
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - 2` })
+        .where(sql`id = ${row!.id}`),
     ).rejects.toThrow();
   });
 });

@@ -62,7 +62,10 @@ export const products = pgTable(
     category: categoryEnum("category").notNull(),
     description: text("description").notNull().default(""),
     quantity: integer("quantity").notNull().default(0),
-    materials: text("materials").array().notNull().default(sql`'{}'::text[]`),
+    materials: text("materials")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

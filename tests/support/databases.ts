@@ -3,7 +3,10 @@ import { Client } from "pg";
 import { closeDb, openPglite, openPostgres, useDatabase, type Database } from "@/lib/db";
 
 /** The databases every integration test runs against: PGlite always, PostgreSQL when configured. */
-export const databaseTargets: string[] = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+export const databaseTargets: string[] = [
+  "pglite",
+  ...(process.env.TEST_DATABASE_URL ? ["postgres"] : []),
+];
 
 /**
  * Runs `suite` once per database target, each on a fresh, migrated, empty database that the shop's

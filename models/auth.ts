@@ -1,0 +1,151 @@
+// Validation shared by the auth forms (react-hook-form + zodResolver) and the auth API (spec section 5).
+import { z } from "zod";
+import { MIN_PASSWORD_LENGTH, PIN_LENGTH } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+const m = messages.auth;
+const MAX_TEXT = 200;
+const MAX_PASSWORD = 200;
+
+export const emailField = z
+  .string({ error: m.emailRequired })
+  .trim()
+  .min(1, { error: m.emailRequired })
+  .max(MAX_TEXT, { error: m.emailInvalid })
+  .pipe(z.email({ error: m.emailInvalid }))
+  .transform((email) => email.toLowerCase());
+
+const passwordField = z
+  .string({ error: m.passwordRequired })
+  .min(1, { error: m.passwordRequired })
+  .min(MIN_PASSWORD_LENGTH, { error: m.passwordTooShort })
+  .max(MAX_PASSWORD, { error: m.passwordTooShort });
+
+const nameField = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(MAX_TEXT, { error: required });
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: passwordField,
+});
+
+export const signupSchema = z.object({
+  email: emailField,
+  password: passwordField,
+  firstName: nameField(m.firstNameRequired),
+  lastName: nameField(m.lastNameRequired),
+  source: z.enum(["instagram"]).optional().catch(undefined),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const pinField = z
+  .string({ error: m.pinRequired })
+  .min(1, { error: m.pinRequired })
+  .regex(/^\d*$/, { error: m.pinDigits })
+  .length(PIN_LENGTH, { error: m.pinLength });
+
+export const verifyPinSchema = z.object({ email: emailField, pin: pinField });
+
+export const newPasswordField = z
+  .string({ error: m.newPasswordRequired })
+  .min(1, { error: m.newPasswordRequired })
+  .min(MIN_PASSWORD_LENGTH, { error: m.passwordTooShort })
+  .max(MAX_PASSWORD, { error: m.passwordTooShort });
+
+/** The API's body; the form adds a confirmation (resetPasswordFormSchema). */
+export const resetPasswordSchema = z.object({
+  resetToken: z
+    .string({ error: m.resetSessionExpired })
+    .min(1, { error: m.resetSessionExpired })
+    .max(500),
+  newPassword: newPasswordField,
+});
+
+export const resetPasswordFormSchema = z
+  .object({
+    newPassword: newPasswordField,
+    confirmPassword: z.string().min(1, { error: m.confirmRequired }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: m.passwordsMismatch,
+    path: ["confirmPassword"],
+  });
+
+const cp = messages.changePassword;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: m.passwordRequired })
+      .min(1, { error: m.passwordRequired })
+      .max(MAX_PASSWORD),
+    newPassword: z
+      .string({ error: cp.tooShort })
+      .min(MIN_PASSWORD_LENGTH, { error: cp.tooShort })
+      .max(MAX_PASSWORD, { error: cp.tooShort }),
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: cp.sameAsCurrent,
+    path: ["newPassword"],
+  });
+
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, { error: m.passwordRequired }),
+    newPassword: z.string().min(MIN_PASSWORD_LENGTH, { error: cp.tooShort }),
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    error: cp.mismatch,
+    path: ["confirmPassword"],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    error: cp.sameAsCurrent,
+    path: ["newPassword"],
+  });
+
+const da = messages.deleteAccount;
+
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: da.passwordRequired })
+    .min(1, { error: da.passwordRequired })
+    .max(MAX_PASSWORD),
+});
+
+export const deleteAccountFormSchema = z.object({
+  confirmation: z
+    .string()
+    .min(1, { error: da.typePhrase })
+    .refine((v) => v === da.phrase, { error: da.mismatch }),
+  password: z.string().min(1, { error: da.passwordRequired }),
+});
+
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: messages.verification.invalidLink })
+    .min(1, { error: messages.verification.invalidLink })
+    .max(500),
+});
+
+/** The user as the API returns it: never a password hash or any secret. */
+export type PublicUser = {
+  _id: string;
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string | null;
+  avatar: string | null;
+  isEmailVerified: boolean;
+  isAdmin: boolean;
+  registrationSource: "google" | "instagram_bio" | null;
+  hasPassword: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+};

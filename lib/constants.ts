@@ -109,3 +109,8 @@ export const SAMPLE_ADMIN = {
   firstName: "Nour",
   lastName: "Haddad",
 } as const;
+
+/** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
+export const CART_STORAGE_KEY = "cart";
+export const WISHLIST_STORAGE_KEY = "wishlist";
+export const SIGNUP_SOURCE_STORAGE_KEY = "signupSource";

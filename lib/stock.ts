@@ -1,0 +1,70 @@
+// Stock wording of the shop (spec section 4). Pure functions, safe to import from client and server:
+// cards and the product page render them on the server, the cart UI re-renders them in the browser.
+import { DETAIL_QUANTITY_CAP } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+type StockState = {
+  /** Units the shop has. */
+  stock: number;
+  /** Units of this product already in the shopper's cart. */
+  inCart: number;
+};
+
+export type StockTone = "unavailable" | "limited" | "available";
+
+/** Badge on product cards and in the quick view. */
+export function stockBadge({ stock, inCart }: StockState): string {
+  if (stock <= 0) return messages.stock.soldOut;
+  if (inCart >= stock) return messages.stock.allInCart(inCart, stock);
+  if (inCart > 0) return messages.stock.someInCart(inCart, stock - inCart);
+  if (stock === 1) return messages.stock.onlyOneLeft;
+  return messages.stock.inStock;
+}
+
+/** How a badge or notice is coloured: nothing left to buy, few left, or plenty. */
+export function stockTone({ stock, inCart }: StockState): StockTone {
+  if (stock <= 0 || inCart >= stock) return "unavailable";
+  if (stock === 1 || inCart > 0) return "limited";
+  return "available";
+}
+
+/** Stock line on the product detail page. */
+export function detailStockNotice({ stock, inCart }: StockState): string {
+  if (stock <= 0) return messages.stock.detailUnavailable;
+  if (stock === 1) return messages.stock.detailOnlyOne;
+  if (inCart > 0) return `${messages.stock.inStock} ${messages.stock.detailInCart(inCart)}`;
+  return messages.stock.inStock;
+}
+
+/** Largest quantity the detail page offers: at most 10, and never more than is left to add. */
+export function maxSelectableQuantity({ stock, inCart }: StockState): number {
+  return Math.max(0, Math.min(DETAIL_QUANTITY_CAP, stock - inCart));
+}
+
+type AddToCartState = StockState & {
+  /** Quantity the shopper chose. */
+  quantity: number;
+  /** True for the 2 seconds after a successful add. */
+  justAdded: boolean;
+  /** The detail page words two labels differently from the quick view. */
+  place: "quick-view" | "detail";
+};
+
+/** Label of the Add to Cart button and whether it can be pressed. */
+export function addToCartLabel({ stock, inCart, quantity, justAdded, place }: AddToCartState): {
+  label: string;
+  disabled: boolean;
+} {
+  const detail = place === "detail";
+  if (stock <= 0) return { label: messages.addToCart.soldOut, disabled: true };
+  if (inCart >= stock) {
+    const label = detail ? messages.addToCart.detailMaxInCart : messages.addToCart.maxInCart;
+    return { label, disabled: true };
+  }
+  if (justAdded) {
+    const label = detail ? messages.addToCart.detailAdded : messages.addToCart.added;
+    return { label, disabled: false };
+  }
+  if (inCart > 0) return { label: messages.addToCart.addMore, disabled: false };
+  return { label: messages.addToCart.addN(quantity), disabled: false };
+}

@@ -1,0 +1,166 @@
+import { eq } from "drizzle-orm";
+import {
+  getProductById,
+  getProductByIdCached,
+  listProducts,
+  listProductsCached,
+  listRelatedProducts,
+  revalidateCatalogue,
+  toProductDto,
+} from "@/lib/catalogue";
+import { productImages, products } from "@/lib/db/schema";
+import { describeEachDatabase } from "@/tests/support/databases";
+
+const tinyJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+
+describe("toProductDto", () => {
+  const row = {
+    id: "3f1c8a52-6a57-4c39-9d7e-2f1d7f6a9b10",
+    name: "Cedar Leaf Gold Studs",
+    priceCents: 2450,
+    category: "earrings" as const,
+    description: "Handmade in Beirut.",
+    quantity: 3,
+    materials: ["18k gold plated"],
+  };
+
+  it.each([
+    [2450, 24.5],
+    [2499, 24.99],
+    [3000, 30],
+    [1, 0.01],
+    [0, 0],
+    [123456, 1234.56],
+  ])("shows %i cents as %d dollars with at most two decimals", (cents, dollars) => {
+    const dto = toProductDto({ ...row, priceCents: cents }, []);
+    expect(dto.price).toBe(dollars);
+    expect(dto.price.toFixed(2)).toBe((cents / 100).toFixed(2));
+  });
+
+  it("gives _id and id the same value and image paths in order", () => {
+    const dto = toProductDto(row, ["a1", "b2"]);
+    expect(dto._id).toBe(row.id);
+    expect(dto.id).toBe(row.id);
+    expect(dto.images).toEqual(["/images/a1.jpg", "/images/b2.jpg"]);
+    expect(dto).toEqual({
+      _id: row.id,
+      id: row.id,
+      name: "Cedar Leaf Gold Studs",
+      price: 24.5,
+      category: "earrings",
+      description: "Handmade in Beirut.",
+      quantity: 3,
+      materials: ["18k gold plated"],
+      images: ["/images/a1.jpg", "/images/b2.jpg"],
+    });
+  });
+});
+
+describeEachDatabase("catalogue reads", ({ db }) => {
+  let ringId: string;
+  let imageIds: string[];
+
+  beforeAll(async () => {
+    const inserted = await db()
+      .insert(products)
+      .values([
+        { name: "Zahle Vine Ring", priceCents: 3900, category: "rings", quantity: 4 },
+        { name: "Anjar Arch Ring", priceCents: 4200, category: "rings", quantity: 0 },
+        { name: "Byblos Band Ring", priceCents: 2900, category: "rings", quantity: 1 },
+        { name: "Beirut Pearl Drops", priceCents: 3500, category: "earrings", quantity: 9 },
+      ])
+      .returning();
+    ringId = inserted[0]!.id;
+    const images = await db()
+      .insert(productImages)
+      .values([
+        {
+          productId: ringId,
+          position: 1,
+          contentType: "image/jpeg",
+          width: 1,
+          height: 1,
+          data: tinyJpeg,
+        },
+        {
+          productId: ringId,
+          position: 0,
+          contentType: "image/jpeg",
+          width: 1,
+          height: 1,
+          data: tinyJpeg,
+        },
+      ])
+      .returning();
+    imageIds = [images[1]!.id, images[0]!.id];
+  });
+
+  it("lists every product sorted by name", async () => {
+    const all = await listProducts();
+    expect(all.map((p) => p.name)).toEqual([
+      "Anjar Arch Ring",
+      "Beirut Pearl Drops",
+      "Byblos Band Ring",
+      "Zahle Vine Ring",
+    ]);
+  });
+
+  it("lists one category", async () => {
+    const rings = await listProducts({ category: "rings" });
+    expect(rings.map((p) => p.name)).toEqual([
+      "Anjar Arch Ring",
+      "Byblos Band Ring",
+      "Zahle Vine Ring",
+    ]);
+    expect(rings.every((p) => p.category === "rings")).toBe(true);
+    expect(await listProducts({ category: "anklets" })).toEqual([]);
+  });
+
+  it("reads one product with its images by position", async () => {
+    const ring = await getProductById({ id: ringId });
+    expect(ring).toMatchObject({
+      id: ringId,
+      _id: ringId,
+      price: 39,
+      quantity: 4,
+      category: "rings",
+    });
+    expect(ring!.images).toEqual(imageIds.map((id) => `/images/${id}.jpg`));
+    const noImages = (await listProducts({ category: "earrings" }))[0]!;
+    expect(noImages.images).toEqual([]);
+  });
+
+  it.each([
+    "",
+    "42",
+    "not-a-uuid",
+    "' OR 1=1 --",
+    "x".repeat(5000),
+    "00000000-0000-0000-0000-00000000000g",
+  ])("answers null for the malformed id %p", async (id) => {
+    expect(await getProductById({ id })).toBeNull();
+  });
+
+  it("answers null for an unknown id", async () => {
+    expect(await getProductById({ id: "7b0c2d7e-6f4e-4a3b-9c1d-5e6f7a8b9c0d" })).toBeNull();
+  });
+
+  it("lists related products: same category, other id, first N by name", async () => {
+    const ring = (await getProductById({ id: ringId }))!;
+    const related = await listRelatedProducts({ product: ring, limit: 4 });
+    expect(related.map((p) => p.name)).toEqual(["Anjar Arch Ring", "Byblos Band Ring"]);
+    expect(await listRelatedProducts({ product: ring, limit: 1 })).toHaveLength(1);
+  });
+
+  it("serves cached reads until the catalogue is revalidated", async () => {
+    revalidateCatalogue();
+    const before = await listProductsCached({ category: "rings" });
+    await db().update(products).set({ name: "Aaa New Ring" }).where(eq(products.id, ringId));
+    expect(await listProductsCached({ category: "rings" })).toBe(before);
+    expect((await getProductByIdCached({ id: ringId }))!.name).toBe("Aaa New Ring");
+    revalidateCatalogue();
+    const after = await listProductsCached({ category: "rings" });
+    expect(after[0]!.name).toBe("Aaa New Ring");
+    expect(await getProductByIdCached({ id: "' OR 1=1 --" })).toBeNull();
+  });
+});

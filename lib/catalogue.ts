@@ -1,0 +1,145 @@
+import "server-only";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { cacheByTag, revalidateCacheTag, TAGS } from "@/lib/cache-tags";
+import { CATEGORIES, type Category } from "@/lib/constants";
+import { getDb } from "@/lib/db";
+import { products, type Product } from "@/lib/db/schema";
+import { centsToDollars } from "@/lib/format";
+import type { ProductDto } from "@/models/product";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CATALOGUE_TTL_SECONDS = 60;
+
+export const isProductId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+export const isCategory = (value: unknown): value is Category =>
+  typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
+
+export const productImagePath = (imageId: string) => `/images/${imageId}.jpg`;
+
+type ProductRow = Pick<
+  Product,
+  "id" | "name" | "priceCents" | "category" | "description" | "quantity" | "materials"
+>;
+
+/** The API's and storefront's shape of a product; images in their stored order. */
+export function toProductDto(row: ProductRow, imageIds: readonly string[]): ProductDto {
+  return {
+    _id: row.id,
+    id: row.id,
+    name: row.name,
+    price: Number(centsToDollars(row.priceCents).toFixed(2)),
+    category: row.category,
+    description: row.description,
+    quantity: row.quantity,
+    materials: [...row.materials],
+    images: imageIds.map(productImagePath),
+  };
+}
+
+// Image ids by position, gathered in the same query as their product. Written out in full:
+// Drizzle drops table names from columns in single-table selects, which would make the
+// correlation ambiguous.
+const imageIdsColumn = sql<string[]>`coalesce((
+  select array_agg(pi.id::text order by pi.position, pi.created_at)
+  from product_images pi where pi.product_id = "products"."id"
+), '{}'::text[])`;
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  priceCents: products.priceCents,
+  category: products.category,
+  description: products.description,
+  quantity: products.quantity,
+  materials: products.materials,
+  imageIds: imageIdsColumn,
+};
+
+type Selected = ProductRow & { imageIds: string[] | string | null };
+
+const rowToDto = (row: Selected) => toProductDto(row, parseIdArray(row.imageIds));
+
+// Drivers return text[] as an array; a driver that does not parse arrays gives "{a,b}".
+function parseIdArray(value: string[] | string | null): string[] {
+  if (Array.isArray(value)) return value;
+  if (!value || value === "{}") return [];
+  return value.replace(/^\{|\}$/g, "").split(",");
+}
+
+/** Every product, or one category's, sorted by name. */
+export async function listProducts({ category }: { category?: Category } = {}): Promise<
+  ProductDto[]
+> {
+  const db = await getDb();
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(category ? eq(products.category, category) : undefined)
+    .orderBy(asc(products.name), asc(products.id));
+  return rows.map(rowToDto);
+}
+
+/** One product, or null when the id is unknown or not a product id at all. */
+export async function getProductById({ id }: { id: string }): Promise<ProductDto | null> {
+  if (!isProductId(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+  return row ? rowToDto(row) : null;
+}
+
+/** Up to `limit` other products of the same category, in the list's order (by name). */
+export async function listRelatedProducts({
+  product,
+  limit,
+}: {
+  product: Pick<ProductDto, "id" | "category">;
+  limit: number;
+}): Promise<ProductDto[]> {
+  if (limit <= 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(
+      and(
+        eq(products.category, product.category),
+        isProductId(product.id) ? ne(products.id, product.id) : undefined,
+      ),
+    )
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(limit);
+  return rows.map(rowToDto);
+}
+
+// Cached reads for pages and the public API. Results are shared: treat them as read-only.
+const cacheOptions = { tags: [TAGS.catalogue], ttlSeconds: CATALOGUE_TTL_SECONDS } as const;
+
+export const listProductsCached = cacheByTag(
+  ({ category }: { category?: Category } = {}) => listProducts({ category }),
+  { name: "listProducts", ...cacheOptions },
+);
+
+const getProductByIdShared = cacheByTag(getProductById, {
+  name: "getProductById",
+  ...cacheOptions,
+});
+export const getProductByIdCached = async ({ id }: { id: string }) =>
+  isProductId(id) ? getProductByIdShared({ id: id.toLowerCase() }) : null;
+
+const listRelatedShared = cacheByTag(
+  ({ id, category, limit }: { id: string; category: Category; limit: number }) =>
+    listRelatedProducts({ product: { id, category }, limit }),
+  { name: "listRelatedProducts", ...cacheOptions },
+);
+export const listRelatedProductsCached = ({
+  product,
+  limit,
+}: {
+  product: Pick<ProductDto, "id" | "category">;
+  limit: number;
+}) => listRelatedShared({ id: product.id, category: product.category, limit });
+
+/** After any change to products, their images or their stock (admin edits, orders). */
+export function revalidateCatalogue() {
+  revalidateCacheTag(TAGS.catalogue);
+}

@@ -297,5 +297,9 @@ export const messages = {
     payloadTooLarge: "Request body too large",
     internal: "Something went wrong. Please try again.",
     badOrigin: "Cross-site request refused",
+    imageNotFound: "Image not found",
+    invalidImageParams: "Invalid image parameters",
+    imageTooLarge: "Image too large",
+    unsupportedImage: "Unsupported image type. Use JPEG, PNG, WebP or AVIF.",
   },
 } as const;

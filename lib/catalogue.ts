@@ -10,6 +10,10 @@ import type { ProductDto } from "@/models/product";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATALOGUE_TTL_SECONDS = 60;
 
+/** Public catalogue answers: shared caches keep them briefly; browsers always ask again. */
+export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+export const categoryDetails = [`category must be one of: ${CATEGORIES.join(", ")}`];
+
 export const isProductId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
 export const isCategory = (value: unknown): value is Category =>
   typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);

@@ -1,0 +1,19 @@
+import { MessageCircle } from "lucide-react";
+import { buildChatHref } from "@/components/layout/chat-href";
+import { messages } from "@/lib/messages";
+
+/** The floating chat button (bottom end corner): opens the shop's chat with a greeting typed in. */
+export function ChatButton({ chatUrl }: { chatUrl: string }) {
+  return (
+    <a
+      href={buildChatHref({ chatUrl })}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={messages.layout.chat}
+      title={messages.layout.chat}
+      className="fixed end-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full bg-ink text-ivory shadow-[0_12px_30px_-10px_rgba(31,26,23,0.6)] ring-1 ring-gold/40 transition hover:-translate-y-0.5 hover:bg-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold md:end-6 md:bottom-6"
+    >
+      <MessageCircle className="size-6" strokeWidth={1.6} aria-hidden="true" />
+    </a>
+  );
+}

@@ -1,0 +1,61 @@
+import Link from "next/link";
+import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
+import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+const footerLink = "text-sm text-ink/80 transition-colors hover:text-gold-dark";
+const heading = "mb-4 text-[0.7rem] font-semibold tracking-[0.2em] text-muted uppercase";
+
+export function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { contactEmail: string }) {
+  return (
+    <footer className="mt-20 border-t border-line bg-sand/70">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 md:grid-cols-4 md:px-6">
+        <div className="sm:col-span-2">
+          <p className="font-serif text-3xl font-semibold tracking-[0.04em] text-ink">{SHOP_NAME}</p>
+          <p className="mt-3 max-w-sm text-sm leading-relaxed text-muted">{messages.layout.footerBlurb}</p>
+          <SocialLinks {...socialUrls} className="-ms-2 mt-5" />
+        </div>
+        <nav aria-label={messages.layout.footerShop}>
+          <h2 className={heading}>{messages.layout.footerShop}</h2>
+          <ul className="space-y-2.5">
+            <li>
+              <Link href="/" className={footerLink}>
+                {messages.layout.collections}
+              </Link>
+            </li>
+            <li>
+              <Link href="/about" className={footerLink}>
+                {messages.layout.aboutUs}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label={messages.layout.footerHelp}>
+          <h2 className={heading}>{messages.layout.footerHelp}</h2>
+          <ul className="space-y-2.5">
+            <li>
+              <a href={`mailto:${contactEmail}`} className={footerLink}>
+                {messages.layout.contact}
+              </a>
+            </li>
+            <li>
+              <Link href="/privacy-policy" className={footerLink}>
+                {messages.layout.privacyPolicy}
+              </Link>
+            </li>
+            <li>
+              <Link href="/terms-of-service" className={footerLink}>
+                {messages.layout.termsOfService}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+      <div className="border-t border-line">
+        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted md:px-6">
+          {messages.layout.copyright(new Date().getFullYear())}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,58 @@
+import Link from "next/link";
+import { AccountMenu } from "@/components/account/account-menu";
+import { CartLink, WishlistButton } from "@/components/layout/header-actions";
+import { HeaderShell } from "@/components/layout/header-shell";
+import { MobileMenu } from "@/components/layout/mobile-menu";
+import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
+import { SearchBox } from "@/components/search/search-box";
+import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+const navLink =
+  "relative py-1 text-[0.8rem] font-medium tracking-[0.14em] text-ink uppercase transition-colors after:absolute after:inset-x-0 after:-bottom-0.5 after:h-px after:origin-center after:scale-x-0 after:bg-gold after:transition-transform hover:text-gold-dark hover:after:scale-x-100";
+
+export function SiteHeader(socialUrls: SocialUrls) {
+  return (
+    <HeaderShell>
+      <p className="bg-ink px-4 py-1.5 text-center text-[0.7rem] tracking-[0.12em] text-ivory/90">
+        {messages.layout.announcement}
+      </p>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2.5 px-4 pt-2.5 pb-3 md:flex-nowrap md:gap-x-8 md:px-6 md:py-3.5">
+        <MobileMenu {...socialUrls} />
+        <Link
+          href="/"
+          aria-label={messages.layout.home}
+          className="font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] text-ink md:text-[2rem]"
+        >
+          {SHOP_NAME}
+        </Link>
+        <nav aria-label={messages.layout.collections} className="hidden md:block">
+          <ul className="flex items-center gap-7">
+            <li>
+              <Link href="/" className={navLink}>
+                {messages.layout.collections}
+              </Link>
+            </li>
+            <li>
+              <Link href="/about" className={navLink}>
+                {messages.layout.about}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <div className="order-last basis-full md:order-none md:max-w-md md:flex-1 md:basis-auto lg:ms-auto">
+          <SearchBox />
+        </div>
+        <div className="ms-auto flex items-center gap-0.5 md:ms-0">
+          <SocialLinks {...socialUrls} className="hidden lg:flex" />
+          <span className="mx-2 hidden h-5 w-px bg-line lg:block" aria-hidden="true" />
+          <WishlistButton />
+          <CartLink />
+          <div className="hidden md:ms-2 md:block">
+            <AccountMenu />
+          </div>
+        </div>
+      </div>
+    </HeaderShell>
+  );
+}

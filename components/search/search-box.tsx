@@ -1,0 +1,227 @@
+"use client";
+
+import { Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import Image from "next/image";
+import { useRouter } from "next/navigation";
+import useSWR from "swr";
+import { Search, X } from "lucide-react";
+import { OnRouteChange } from "@/components/layout/on-route-change";
+import { SORT_OPTIONS, type SortOption } from "@/lib/constants";
+import { dollarsToCents, formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import { searchProducts } from "@/lib/search";
+import type { ProductDto } from "@/models/product";
+
+const PRODUCTS_URL = "/api/products";
+const DEBOUNCE_MS = 150;
+
+const sortLabels: Record<SortOption, string> = {
+  name: messages.search.sortName,
+  "price-asc": messages.search.sortPriceAsc,
+  "price-desc": messages.search.sortPriceDesc,
+};
+
+async function fetchProducts(url: string): Promise<ProductDto[]> {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${response.status}`);
+  const body: unknown = await response.json();
+  return Array.isArray(body) ? (body as ProductDto[]) : [];
+}
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/** The header's product search: a combobox over the whole catalogue, loaded once on first focus. */
+export function SearchBox() {
+  const router = useRouter();
+  const id = useId();
+  const listboxId = `${id}-results`;
+  const [query, setQuery] = useState("");
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const [sort, setSort] = useState<SortOption>("name");
+  const [wanted, setWanted] = useState(false);
+
+  const { data: products, error } = useSWR(wanted ? PRODUCTS_URL : null, fetchProducts, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    revalidateOnReconnect: false,
+  });
+
+  const debounced = useDeferredValue(useDebounced(query, DEBOUNCE_MS));
+  const term = debounced.trim();
+  const results = useMemo(
+    () => searchProducts({ products: products ?? [], query: term, sort }),
+    [products, term, sort],
+  );
+
+  const expanded = open && query.trim() !== "" && term !== "";
+  const activeId = expanded && activeIndex >= 0 && activeIndex < results.length ? `${id}-option-${activeIndex}` : undefined;
+
+  const clear = () => {
+    setQuery("");
+    setActiveIndex(-1);
+    setOpen(false);
+  };
+
+  const openProduct = (product: ProductDto) => {
+    clear();
+    router.push(`/product/${product._id}`);
+  };
+
+  const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        if (!results.length) return;
+        event.preventDefault();
+        setOpen(true);
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        setActiveIndex((index) => (index + step + results.length) % results.length);
+        return;
+      }
+      case "Enter": {
+        // The freshest results for what is typed now, not the debounced ones.
+        const current = searchProducts({ products: products ?? [], query, sort });
+        const chosen = (activeIndex >= 0 && term === query.trim() ? results[activeIndex] : undefined) ?? current[0];
+        if (!chosen) return;
+        event.preventDefault();
+        openProduct(chosen);
+        return;
+      }
+      case "Escape":
+        if (!query && !open) return;
+        event.preventDefault();
+        clear();
+        return;
+    }
+  };
+
+  return (
+    <div
+      className="relative w-full"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <Suspense fallback={null}>
+        <OnRouteChange onChange={clear} />
+      </Suspense>
+      <Search
+        className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted"
+        strokeWidth={1.75}
+        aria-hidden="true"
+      />
+      <input
+        type="text"
+        role="combobox"
+        aria-label={messages.search.label}
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        placeholder={messages.search.placeholder}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActiveIndex(-1);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+        onKeyDown={onKeyDown}
+        className="h-10 w-full rounded-full border border-line bg-white/70 ps-10 pe-10 text-sm text-ink transition-colors outline-none placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:bg-white focus:ring-2 focus:ring-gold/20"
+      />
+      {query && (
+        <button
+          type="button"
+          aria-label={messages.search.clear}
+          onClick={clear}
+          className="absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+
+      {expanded && (
+        <div className="absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border border-line bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] md:end-auto md:w-[max(100%,26rem)]">
+          {!products && !error ? (
+            <p className="px-4 py-6 text-center text-sm text-muted" role="status">
+              {messages.search.loading}
+            </p>
+          ) : error ? (
+            <p className="px-4 py-6 text-center text-sm text-muted" role="alert">
+              {messages.search.loadFailed}
+            </p>
+          ) : results.length === 0 ? (
+            <div className="px-4 py-8 text-center" role="status">
+              <p className="font-serif text-lg text-ink">{messages.search.noResults(term)}</p>
+              <p className="mt-1 text-sm text-muted">{messages.search.tryDifferent}</p>
+            </div>
+          ) : (
+            <>
+              <div className="flex items-center justify-between gap-3 border-b border-line bg-ivory/60 px-4 py-2 text-xs text-muted">
+                <span role="status">{messages.search.resultCount(results.length)}</span>
+                <label className="flex items-center gap-2">
+                  <span>{messages.search.sortLabel}</span>
+                  <select
+                    value={sort}
+                    onChange={(event) => {
+                      setSort(event.target.value as SortOption);
+                      setActiveIndex(-1);
+                    }}
+                    className="rounded border border-line bg-white px-2 py-1 text-xs text-ink outline-none focus:border-gold"
+                  >
+                    {SORT_OPTIONS.map((option) => (
+                      <option key={option} value={option}>
+                        {sortLabels[option]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              <ul id={listboxId} role="listbox" aria-label={messages.search.label} className="overflow-y-auto overscroll-contain py-1">
+                {results.map((product, index) => (
+                  <li
+                    key={product._id}
+                    id={`${id}-option-${index}`}
+                    role="option"
+                    aria-selected={index === activeIndex}
+                    onMouseDown={(event) => event.preventDefault()}
+                    onMouseEnter={() => setActiveIndex(index)}
+                    onClick={() => openProduct(product)}
+                    className="flex cursor-pointer items-center gap-3 px-4 py-2.5 aria-selected:bg-sand/70"
+                  >
+                    <span className="relative size-12 shrink-0 overflow-hidden rounded bg-sand">
+                      {product.images[0] && (
+                        <Image src={product.images[0]} alt="" fill sizes="48px" className="object-cover" />
+                      )}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate text-sm font-medium text-ink">{product.name}</span>
+                      <span className="block text-xs text-muted capitalize">{product.category}</span>
+                    </span>
+                    <span className="shrink-0 text-sm font-medium text-gold-dark tabular-nums">
+                      {formatPrice(dollarsToCents(product.price))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,6 +1,113 @@
 "use client";
 
 // The header's account area: Sign In / Sign Up when signed out, the user menu when signed in.
+import { Fragment } from "react";
+import Link from "next/link";
+import { DropdownMenu } from "radix-ui";
+import clsx from "clsx";
+import { useAccountActions } from "@/components/account/account-actions";
+import { useAccountUi } from "@/components/account/account-ui";
+import { useAuth } from "@/components/account/auth-provider";
+import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { messages } from "@/lib/messages";
+import type { PublicUser } from "@/models/auth";
+
+const t = messages.account;
+
 export function AccountMenu() {
-  return null;
+  const { status, user } = useAuth();
+  const { openAuth } = useAccountUi();
+
+  if (status === "loading") {
+    return <span aria-hidden className="block size-9 animate-pulse rounded-full bg-sand" />;
+  }
+  if (!user) {
+    return (
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          onClick={() => openAuth("login")}
+          className="h-9 rounded-full px-3.5 text-sm font-medium text-ink transition hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold"
+        >
+          {t.signIn}
+        </button>
+        <button
+          type="button"
+          onClick={() => openAuth("signup")}
+          className="hidden h-9 rounded-full bg-ink px-4 text-sm font-medium text-ivory transition hover:bg-ink/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold sm:block"
+        >
+          {t.signUp}
+        </button>
+      </div>
+    );
+  }
+  return <UserMenu user={user} />;
+}
+
+function UserMenu({ user }: { user: PublicUser }) {
+  const actions = useAccountActions({ withSettings: false });
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    // Not modal: a dialog opened from an item must not inherit the menu's pointer lock.
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label={t.accountMenu}
+        className="rounded-full transition hover:ring-2 hover:ring-gold/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold data-[state=open]:ring-2 data-[state=open]:ring-gold/60"
+      >
+        <UserAvatar user={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={10}
+          collisionPadding={12}
+          className="z-50 w-72 overflow-hidden rounded-xl border border-line bg-ivory p-1.5 shadow-[0_18px_50px_-18px_rgb(31_26_23/0.4)] transition duration-150 outline-none starting:-translate-y-1 starting:opacity-0"
+        >
+          <DropdownMenu.Label className="flex items-center gap-3 px-3 pt-3 pb-3.5">
+            <UserAvatar user={user} size="lg" />
+            <div className="min-w-0">
+              <p className="truncate font-serif text-lg leading-tight font-semibold text-ink">
+                {fullName}
+              </p>
+              <p className="truncate text-[13px] text-muted">{user.email}</p>
+              <div className="mt-1.5">
+                <VerificationBadge verified={user.isEmailVerified} />
+              </div>
+            </div>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-line" />
+          {actions.map((action) => {
+            const Icon = action.icon;
+            const className = clsx(
+              "flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none data-[highlighted]:bg-sand",
+              action.tone === "danger" ? "text-red-700" : "text-ink",
+              action.key === "delete-account" && "mt-1",
+            );
+            const content = (
+              <>
+                <Icon aria-hidden className="size-4 opacity-70" />
+                {action.label}
+              </>
+            );
+            return (
+              <Fragment key={action.key}>
+                {action.key === "delete-account" && (
+                  <DropdownMenu.Separator className="mx-1.5 my-1 h-px bg-line" />
+                )}
+                {action.href ? (
+                  <DropdownMenu.Item asChild className={className}>
+                    <Link href={action.href}>{content}</Link>
+                  </DropdownMenu.Item>
+                ) : (
+                  <DropdownMenu.Item className={className} onSelect={action.run}>
+                    {content}
+                  </DropdownMenu.Item>
+                )}
+              </Fragment>
+            );
+          })}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
 }

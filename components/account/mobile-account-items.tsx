@@ -1,7 +1,106 @@
 "use client";
 
 // The account entries of the mobile slide-in menu. `onNavigate` closes the menu.
+import Link from "next/link";
+import clsx from "clsx";
+import { useAccountActions } from "@/components/account/account-actions";
+import { useAccountUi } from "@/components/account/account-ui";
+import { useAuth } from "@/components/account/auth-provider";
+import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { messages } from "@/lib/messages";
+
+const t = messages.account;
+
 export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
-  void onNavigate;
-  return null;
+  const { status, user } = useAuth();
+  const { openAuth } = useAccountUi();
+  const actions = useAccountActions({ withSettings: true });
+
+  if (status === "loading") {
+    return <div aria-hidden className="mt-4 h-16 animate-pulse rounded-xl bg-sand" />;
+  }
+
+  if (!user) {
+    return (
+      <div className="mt-4 grid grid-cols-2 gap-2.5 border-t border-line pt-4">
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            openAuth("login");
+          }}
+          className="h-11 rounded-lg border border-line bg-white text-sm font-medium text-ink transition hover:border-gold/60"
+        >
+          {t.signIn}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            openAuth("signup");
+          }}
+          className="h-11 rounded-lg bg-ink text-sm font-medium text-ivory transition hover:bg-ink/85"
+        >
+          {t.signUp}
+        </button>
+      </div>
+    );
+  }
+
+  const itemClass = (danger: boolean) =>
+    clsx(
+      "flex w-full items-center gap-3 rounded-lg px-3 py-3 text-start text-[15px] transition hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold",
+      danger ? "text-red-700" : "text-ink",
+    );
+
+  return (
+    <div className="mt-4 border-t border-line pt-4">
+      <div className="flex items-center gap-3 rounded-xl border border-line bg-white/70 p-3.5">
+        <UserAvatar user={user} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate font-serif text-lg leading-tight font-semibold">
+            {`${user.firstName} ${user.lastName}`.trim()}
+          </p>
+          <p className="truncate text-[13px] text-muted">{user.email}</p>
+          <div className="mt-1.5">
+            <VerificationBadge verified={user.isEmailVerified} />
+          </div>
+        </div>
+      </div>
+      <ul className="mt-2 space-y-0.5">
+        {actions.map((action) => {
+          const Icon = action.icon;
+          const content = (
+            <>
+              <Icon aria-hidden className="size-[18px] opacity-70" />
+              {action.label}
+            </>
+          );
+          return (
+            <li
+              key={action.key}
+              className={clsx(action.key === "delete-account" && "mt-1 border-t border-line pt-1")}
+            >
+              {action.href ? (
+                <Link href={action.href} onClick={onNavigate} className={itemClass(false)}>
+                  {content}
+                </Link>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => {
+                    onNavigate();
+                    action.run?.();
+                  }}
+                  className={itemClass(action.tone === "danger")}
+                >
+                  {content}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
 }

@@ -1,0 +1,264 @@
+"use client";
+
+// The signed-in shopper's account windows: change password, delete account and settings
+// (spec sections 5 and 8). Each opening starts with empty fields.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound, Loader2, MailCheck, Settings, Trash2, TriangleAlert } from "lucide-react";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { canChangePassword } from "@/components/account/account-actions";
+import { useAccountUi } from "@/components/account/account-ui";
+import { useAuth } from "@/components/account/auth-provider";
+import { useResendVerification } from "@/components/account/use-resend-verification";
+import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { FormAlert, PasswordField, SubmitButton, TextField } from "@/components/auth/form-controls";
+import { ModalShell } from "@/components/auth/modal-shell";
+import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
+import { messages } from "@/lib/messages";
+import { changePasswordFormSchema, deleteAccountFormSchema, type PublicUser } from "@/models/auth";
+
+const t = messages.account;
+const cp = messages.changePassword;
+const da = messages.deleteAccount;
+
+export function AccountDialogs() {
+  const { user } = useAuth();
+  const { accountDialog, closeAccountDialog } = useAccountUi();
+  const open = user ? accountDialog : null;
+  return (
+    <>
+      <ModalShell
+        open={open === "change-password"}
+        onClose={closeAccountDialog}
+        title={t.changePassword}
+        description={t.changePasswordIntro}
+        icon={<KeyRound className="size-5" />}
+      >
+        {open === "change-password" && <ChangePasswordForm />}
+      </ModalShell>
+      <ModalShell
+        open={open === "delete-account"}
+        onClose={closeAccountDialog}
+        title={t.deleteAccount}
+        description={t.deleteIntro}
+        icon={<TriangleAlert className="size-5" />}
+        tone="danger"
+      >
+        {open === "delete-account" && <DeleteAccountForm />}
+      </ModalShell>
+      <ModalShell
+        open={open === "settings"}
+        onClose={closeAccountDialog}
+        title={t.accountSettings}
+        description={t.settingsIntro}
+        icon={<Settings className="size-5" />}
+      >
+        {open === "settings" && user && <AccountSettings user={user} />}
+      </ModalShell>
+    </>
+  );
+}
+
+function ChangePasswordForm() {
+  const { refresh } = useAuth();
+  const { closeAccountDialog } = useAccountUi();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof changePasswordFormSchema>,
+    unknown,
+    z.output<typeof changePasswordFormSchema>
+  >({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setProblem(null);
+    const result = await callApi("/api/auth/change-password", {
+      body: { currentPassword, newPassword },
+    });
+    if (!result.ok) return setProblem(describeFailure(result, cp.failed, cp.error));
+    closeAccountDialog();
+    toast.success(cp.success);
+    // The answer carries a new session cookie; the old session no longer works.
+    await refresh();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <PasswordField
+        label={t.currentPassword}
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...register("currentPassword")}
+      />
+      <PasswordField
+        label={t.newPassword}
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register("newPassword")}
+      />
+      <PasswordField
+        label={t.confirmNewPassword}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register("confirmPassword")}
+      />
+      <FormAlert problem={problem} />
+      <div className="flex flex-col-reverse gap-2.5 pt-1 sm:flex-row">
+        <CancelButton />
+        <SubmitButton pending={isSubmitting}>{t.changePasswordSubmit}</SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function DeleteAccountForm() {
+  const { forgetSession } = useAuth();
+  const { closeAccountDialog } = useAccountUi();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof deleteAccountFormSchema>,
+    unknown,
+    z.output<typeof deleteAccountFormSchema>
+  >({
+    resolver: zodResolver(deleteAccountFormSchema),
+    defaultValues: { confirmation: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setProblem(null);
+    const result = await callApi("/api/auth/delete-account", {
+      method: "DELETE",
+      body: { password },
+    });
+    if (!result.ok) return setProblem(describeFailure(result, da.failed));
+    closeAccountDialog();
+    toast.success(da.success);
+    await forgetSession();
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <p className="rounded-lg bg-sand/70 px-3.5 py-2.5 text-center text-sm text-ink">
+        {t.deleteConfirmHint}
+        <span className="mt-1 block font-mono text-[13px] font-semibold tracking-wider select-all">
+          {da.phrase}
+        </span>
+      </p>
+      <TextField
+        label={t.deleteConfirmLabel}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        error={errors.confirmation?.message}
+        {...register("confirmation")}
+      />
+      <PasswordField
+        label={t.password}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register("password")}
+      />
+      <FormAlert problem={problem} />
+      <div className="flex flex-col-reverse gap-2.5 pt-1 sm:flex-row">
+        <CancelButton />
+        <SubmitButton pending={isSubmitting} tone="danger">
+          {!isSubmitting && <Trash2 aria-hidden className="size-4" />}
+          {t.deleteSubmit}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+function AccountSettings({ user }: { user: PublicUser }) {
+  const { openAccountDialog } = useAccountUi();
+  const { resend, sending } = useResendVerification();
+  const memberSince = new Date(user.createdAt).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+  const rows: { label: string; value: React.ReactNode }[] = [
+    { label: t.settingsName, value: `${user.firstName} ${user.lastName}`.trim() },
+    { label: t.settingsEmail, value: user.email },
+    { label: t.settingsEmailStatus, value: <VerificationBadge verified={user.isEmailVerified} /> },
+    {
+      label: t.settingsSignInMethod,
+      value: user.registrationSource === "google" ? t.signInMethodGoogle : t.signInMethodPassword,
+    },
+    { label: t.settingsMemberSince, value: memberSince },
+  ];
+  const buttonClass =
+    "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium transition hover:border-gold/60 focus-visible:outline-2 focus-visible:outline-gold disabled:opacity-70";
+
+  return (
+    <div className="space-y-5">
+      <div className="flex justify-center">
+        <UserAvatar user={user} size="lg" />
+      </div>
+      <dl className="divide-y divide-line rounded-xl border border-line bg-white/70 text-sm">
+        {rows.map((row) => (
+          <div key={row.label} className="flex items-center justify-between gap-4 px-4 py-3">
+            <dt className="shrink-0 text-muted">{row.label}</dt>
+            <dd className="min-w-0 truncate text-end font-medium text-ink">{row.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="space-y-2.5">
+        {!user.isEmailVerified && (
+          <button type="button" onClick={resend} disabled={sending} className={buttonClass}>
+            {sending ? (
+              <Loader2 aria-hidden className="size-4 animate-spin" />
+            ) : (
+              <MailCheck aria-hidden className="size-4" />
+            )}
+            {t.resendVerification}
+          </button>
+        )}
+        {canChangePassword(user) && (
+          <button
+            type="button"
+            onClick={() => openAccountDialog("change-password")}
+            className={buttonClass}
+          >
+            <KeyRound aria-hidden className="size-4" />
+            {t.changePassword}
+          </button>
+        )}
+        <button
+          type="button"
+          onClick={() => openAccountDialog("delete-account")}
+          className={`${buttonClass} text-red-700`}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          {t.deleteAccount}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function CancelButton() {
+  const { closeAccountDialog } = useAccountUi();
+  return (
+    <button
+      type="button"
+      onClick={closeAccountDialog}
+      className="h-11 w-full rounded-lg border border-line bg-white px-5 text-sm font-medium text-ink transition hover:border-gold/60 focus-visible:outline-2 focus-visible:outline-gold"
+    >
+      {t.cancel}
+    </button>
+  );
+}

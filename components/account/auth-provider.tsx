@@ -1,0 +1,143 @@
+"use client";
+
+// The shopper's session in the browser: loading, then authenticated or anonymous (spec section 4).
+// The profile call is the source of truth; the session cookie is set and cleared by the API.
+import { createContext, use, useCallback, useMemo } from "react";
+import { useRouter } from "next/navigation";
+import useSWR, { useSWRConfig } from "swr";
+import type { z } from "zod";
+import {
+  callApi,
+  forgetSignupSource,
+  readSignupSource,
+  type ApiResult,
+} from "@/lib/auth-client";
+import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
+
+export const PROFILE_KEY = "/api/auth/profile";
+
+export type AuthStatus = "loading" | "authenticated" | "anonymous";
+export type SessionAnswer = { token: string; user: PublicUser };
+
+type AuthContextValue = {
+  status: AuthStatus;
+  user: PublicUser | null;
+  login: (input: z.output<typeof loginSchema>) => Promise<ApiResult<SessionAnswer>>;
+  signup: (input: z.output<typeof signupSchema>) => Promise<ApiResult<SessionAnswer>>;
+  /** Adopts the user of an answer that already set the session cookie (password reset). */
+  acceptSession: (user: PublicUser) => Promise<void>;
+  /** Reloads the profile, for example after the email was verified. */
+  refresh: () => Promise<PublicUser | null>;
+  /** Ends the session on the server, then forgets everything local and goes home. */
+  logout: () => Promise<void>;
+  /** Forgets everything local and goes home, when the server already ended the session. */
+  forgetSession: () => Promise<void>;
+};
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function fetchProfile(): Promise<PublicUser | null> {
+  const result = await callApi<{ user: PublicUser }>(PROFILE_KEY, { method: "GET" });
+  if (result.ok) return result.data.user ?? null;
+  // Signed out, expired or revoked session: anonymous. Anything else is retried by SWR.
+  if (result.status === 401 || result.status === 403 || result.status === 404) return null;
+  throw new Error(result.error ?? `Profile request failed (${result.status})`);
+}
+
+function clearLocalShoppingData() {
+  try {
+    localStorage.removeItem(CART_STORAGE_KEY);
+    localStorage.removeItem(WISHLIST_STORAGE_KEY);
+  } catch {
+    // Storage disabled: nothing was kept.
+  }
+}
+
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const router = useRouter();
+  const { mutate: mutateCache } = useSWRConfig();
+  const { data, error, isLoading, mutate } = useSWR(PROFILE_KEY, fetchProfile, {
+    revalidateOnFocus: true,
+    shouldRetryOnError: true,
+    errorRetryCount: 2,
+  });
+
+  const user = data ?? null;
+  const status: AuthStatus = user
+    ? "authenticated"
+    : data === null || (error && !isLoading)
+      ? "anonymous"
+      : "loading";
+
+  const adopt = useCallback(
+    async (next: PublicUser) => {
+      await mutate(next, { revalidate: false });
+      router.refresh();
+    },
+    [mutate, router],
+  );
+
+  const login = useCallback<AuthContextValue["login"]>(
+    async (input) => {
+      const result = await callApi<SessionAnswer>("/api/auth/login", { body: input });
+      if (result.ok) await adopt(result.data.user);
+      return result;
+    },
+    [adopt],
+  );
+
+  const signup = useCallback<AuthContextValue["signup"]>(
+    async (input) => {
+      const source = readSignupSource();
+      const result = await callApi<SessionAnswer>("/api/auth/signup", {
+        body: { ...input, ...(source ? { source } : {}) },
+      });
+      if (result.ok) {
+        forgetSignupSource();
+        await adopt(result.data.user);
+      }
+      return result;
+    },
+    [adopt],
+  );
+
+  const refresh = useCallback(async () => (await mutate()) ?? null, [mutate]);
+
+  const forgetSession = useCallback(async () => {
+    clearLocalShoppingData();
+    // Per-user data cached by other parts of the shop (cart, wishlist, orders) goes too.
+    await mutateCache((key) => key !== PROFILE_KEY, undefined, { revalidate: false });
+    await mutate(null, { revalidate: false });
+    router.push("/");
+    router.refresh();
+  }, [mutate, mutateCache, router]);
+
+  const logout = useCallback(async () => {
+    await callApi("/api/auth/logout");
+    await forgetSession();
+  }, [forgetSession]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status,
+      user,
+      login,
+      signup,
+      acceptSession: adopt,
+      refresh,
+      logout,
+      forgetSession,
+    }),
+    [status, user, login, signup, adopt, refresh, logout, forgetSession],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** The session: `status`, `user` (null unless authenticated) and the sign-in/out actions. */
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error("useAuth must be used inside <Providers>");
+  return value;
+}

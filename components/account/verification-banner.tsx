@@ -1,0 +1,72 @@
+"use client";
+
+// Asks a signed-in shopper with an unverified email to verify it (spec section 2, Home).
+// Dismissing hides it for the rest of the browser session.
+import { useState } from "react";
+import { usePathname } from "next/navigation";
+import { Loader2, MailWarning, X } from "lucide-react";
+import { useAuth } from "@/components/account/auth-provider";
+import { useResendVerification } from "@/components/account/use-resend-verification";
+import { messages } from "@/lib/messages";
+
+const DISMISSED_KEY = "verificationBannerDismissed";
+const t = messages.account;
+
+function readDismissed(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+export function VerificationBanner() {
+  const { user } = useAuth();
+  const pathname = usePathname();
+  const { resend, sending } = useResendVerification();
+  const [dismissed, setDismissed] = useState(
+    () => typeof window !== "undefined" && readDismissed(),
+  );
+
+  // The verification page speaks for itself.
+  if (!user || user.isEmailVerified || dismissed || pathname === "/verify-email") return null;
+
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, "1");
+    } catch {
+      // Storage disabled: dismissed for this page view only.
+    }
+  };
+
+  return (
+    <div
+      role="region"
+      aria-label={t.bannerText}
+      className="relative z-40 border-b border-gold/30 bg-[linear-gradient(90deg,#f6efe3,#f1e6d2,#f6efe3)] text-ink"
+    >
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2.5 sm:gap-4 sm:px-6">
+        <MailWarning aria-hidden className="hidden size-5 shrink-0 text-gold-dark sm:block" />
+        <p className="min-w-0 flex-1 text-[13px] leading-snug sm:text-sm">{t.bannerText}</p>
+        <button
+          type="button"
+          onClick={resend}
+          disabled={sending}
+          className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full bg-ink px-3.5 text-[13px] font-medium text-ivory transition hover:bg-ink/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:opacity-70"
+        >
+          {sending && <Loader2 aria-hidden className="size-3.5 animate-spin" />}
+          {sending ? t.sending : t.bannerResend}
+        </button>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label={t.bannerDismiss}
+          className="-me-1.5 flex size-8 shrink-0 items-center justify-center rounded-full text-muted transition hover:bg-white/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      </div>
+    </div>
+  );
+}

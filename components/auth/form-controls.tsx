@@ -1,0 +1,145 @@
+"use client";
+
+// The small form pieces every account form shares: labelled fields, password fields with a
+// show/hide toggle, the server-problem alert and the submit button.
+import { useId, useState, type ComponentProps } from "react";
+import { AlertCircle, Eye, EyeOff, Loader2 } from "lucide-react";
+import clsx from "clsx";
+import type { FormProblem } from "@/lib/auth-client";
+import { messages } from "@/lib/messages";
+
+const inputClass =
+  "h-11 w-full rounded-lg border border-line bg-white px-3.5 text-[15px] text-ink shadow-xs outline-none transition placeholder:text-muted/60 focus:border-gold focus:ring-3 focus:ring-gold/20 aria-invalid:border-red-400 aria-invalid:focus:ring-red-100";
+
+type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string };
+
+export function TextField({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-note` : undefined}
+        className={inputClass}
+        {...input}
+      />
+      <FieldNote id={`${id}-note`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+export function PasswordField({ label, error, hint, className, ...input }: FieldProps) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? "text" : "password"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error || hint ? `${id}-note` : undefined}
+          className={clsx(inputClass, "pe-11")}
+          {...input}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((v) => !v)}
+          aria-label={visible ? messages.account.hidePassword : messages.account.showPassword}
+          aria-controls={id}
+          className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+        >
+          {visible ? <EyeOff className="size-[18px]" /> : <Eye className="size-[18px]" />}
+        </button>
+      </div>
+      <FieldNote id={`${id}-note`} error={error} hint={hint} />
+    </div>
+  );
+}
+
+function FieldNote({ id, error, hint }: { id: string; error?: string; hint?: string }) {
+  if (error)
+    return (
+      <p id={id} className="mt-1.5 text-[13px] text-red-700">
+        {error}
+      </p>
+    );
+  if (hint)
+    return (
+      <p id={id} className="mt-1.5 text-[13px] text-muted">
+        {hint}
+      </p>
+    );
+  return null;
+}
+
+/** A failed call: the message, and the server's details as a list. */
+export function FormAlert({ problem }: { problem: FormProblem | null }) {
+  if (!problem) return null;
+  return (
+    <div
+      role="alert"
+      className="flex gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-800"
+    >
+      <AlertCircle aria-hidden className="mt-px size-4 shrink-0" />
+      <div>
+        <p>{problem.message}</p>
+        {problem.details.length > 0 && (
+          <ul className="mt-1.5 list-disc space-y-0.5 ps-4">
+            {problem.details.map((detail) => (
+              <li key={detail}>{detail}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+export function SubmitButton({
+  pending,
+  children,
+  tone = "ink",
+}: {
+  pending: boolean;
+  children: React.ReactNode;
+  tone?: "ink" | "danger";
+}) {
+  return (
+    <button
+      type="submit"
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={clsx(
+        "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-5 text-sm font-medium tracking-wide text-ivory shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70",
+        tone === "ink"
+          ? "bg-ink hover:bg-ink/85 focus-visible:outline-gold"
+          : "bg-red-700 hover:bg-red-800 focus-visible:outline-red-700",
+      )}
+    >
+      {pending && <Loader2 aria-hidden className="size-4 animate-spin" />}
+      {children}
+    </button>
+  );
+}
+
+/** An inline action styled as a link (switching modes, "Forgot password?"). */
+export function LinkButton({ className, ...props }: ComponentProps<"button">) {
+  return (
+    <button
+      type="button"
+      className={clsx(
+        "rounded font-medium text-gold-dark underline-offset-4 transition hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-gold",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,77 @@
+"use client";
+
+// The frame of every account modal: Escape and backdrop click close it, focus is trapped and
+// page scroll is locked while it is open (radix-ui Dialog).
+import { Dialog } from "radix-ui";
+import { X } from "lucide-react";
+import clsx from "clsx";
+import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+export function ModalShell({
+  open,
+  onClose,
+  title,
+  description,
+  icon,
+  tone = "default",
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: React.ReactNode;
+  icon?: React.ReactNode;
+  tone?: "default" | "danger";
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] grid place-items-center overflow-y-auto bg-ink/45 px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
+          <Dialog.Content
+            className="relative w-full max-w-[26rem] rounded-2xl border border-line bg-ivory px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none starting:translate-y-2 starting:opacity-0 sm:px-8 sm:pt-9 sm:pb-8"
+          >
+            <header className="mb-6 text-center">
+              {icon ? (
+                <div
+                  aria-hidden
+                  className={clsx(
+                    "mx-auto mb-4 flex size-12 items-center justify-center rounded-full",
+                    tone === "danger" ? "bg-red-50 text-red-700" : "bg-sand text-gold-dark",
+                  )}
+                >
+                  {icon}
+                </div>
+              ) : (
+                <p
+                  aria-hidden
+                  className="mb-3 font-serif text-sm tracking-[0.35em] text-gold-dark uppercase"
+                >
+                  {SHOP_NAME}
+                </p>
+              )}
+              <Dialog.Title className="font-serif text-[1.9rem] leading-tight font-medium text-ink">
+                {title}
+              </Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mx-auto mt-2 max-w-[22rem] text-sm leading-relaxed text-muted">
+                  {description}
+                </Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </header>
+            {children}
+            <Dialog.Close
+              aria-label={messages.account.close}
+              className="absolute end-3 top-3 flex size-9 items-center justify-center rounded-full text-muted transition hover:bg-sand hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+            >
+              <X aria-hidden className="size-[18px]" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,192 @@
+"use client";
+
+// The auth modal's reset flow (spec section 4, Auth modal flow): forgot-password sends a PIN,
+// verify-pin trades it for a reset token, reset-password sets the new password and signs in.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { z } from "zod";
+import { type SessionAnswer, useAuth } from "@/components/account/auth-provider";
+import { useAccountUi } from "@/components/account/account-ui";
+import {
+  FormAlert,
+  LinkButton,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from "@/components/auth/form-controls";
+import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
+import { PIN_LENGTH } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+import { forgotPasswordSchema, pinField, resetPasswordFormSchema } from "@/models/auth";
+
+const t = messages.account;
+const m = messages.auth;
+
+function BackToSignIn() {
+  const { setAuthMode } = useAccountUi();
+  return (
+    <p className="text-center text-sm">
+      <LinkButton onClick={() => setAuthMode("login")}>{t.backToSignIn}</LinkButton>
+    </p>
+  );
+}
+
+export function ForgotPasswordForm({
+  defaultEmail,
+  onPinSent,
+}: {
+  defaultEmail: string;
+  onPinSent: (email: string) => void;
+}) {
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>(
+    {
+      resolver: zodResolver(forgotPasswordSchema),
+      defaultValues: { email: defaultEmail },
+    },
+  );
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setProblem(null);
+    const result = await callApi("/api/auth/forgot-password", { body: { email } });
+    if (!result.ok) return setProblem(describeFailure(result, m.resetPinFailed, m.resetPinFailed));
+    onPinSent(email);
+  });
+
+  return (
+    <div className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <FormAlert problem={problem} />
+        <SubmitButton pending={isSubmitting}>{t.sendPin}</SubmitButton>
+      </form>
+      <BackToSignIn />
+    </div>
+  );
+}
+
+const pinFormSchema = z.object({ pin: pinField });
+
+export function VerifyPinForm({
+  email,
+  onVerified,
+  onResend,
+}: {
+  email: string;
+  onVerified: (resetToken: string) => void;
+  onResend: () => void;
+}) {
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof pinFormSchema>, unknown, z.output<typeof pinFormSchema>>({
+    resolver: zodResolver(pinFormSchema),
+    defaultValues: { pin: "" },
+  });
+  const pin = register("pin");
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    const result = await callApi<{ resetToken?: string }>("/api/auth/verify-reset-pin", {
+      body: { email, pin: values.pin },
+    });
+    if (!result.ok) return setProblem(describeFailure(result, m.invalidPin));
+    if (!result.data.resetToken) return setProblem({ message: m.invalidPin, details: [] });
+    onVerified(result.data.resetToken);
+  });
+
+  return (
+    <div className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label={t.pin}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={PIN_LENGTH}
+          placeholder="••••••"
+          error={errors.pin?.message}
+          className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
+          {...pin}
+          onChange={(event) => {
+            // Typing keeps digits only, at most six (spec section 5).
+            event.target.value = event.target.value.replace(/\D/g, "").slice(0, PIN_LENGTH);
+            return pin.onChange(event);
+          }}
+        />
+        <FormAlert problem={problem} />
+        <SubmitButton pending={isSubmitting}>{t.verifyPinSubmit}</SubmitButton>
+      </form>
+      <p className="text-center text-sm text-muted">
+        {t.noPinReceived} <LinkButton onClick={onResend}>{t.resendPin}</LinkButton>
+      </p>
+      <BackToSignIn />
+    </div>
+  );
+}
+
+export function ResetPasswordForm({ resetToken }: { resetToken: string | null }) {
+  const { acceptSession } = useAuth();
+  const { closeAuth } = useAccountUi();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof resetPasswordFormSchema>,
+    unknown,
+    z.output<typeof resetPasswordFormSchema>
+  >({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+
+  const onSubmit = handleSubmit(async ({ newPassword }) => {
+    setProblem(null);
+    if (!resetToken) return setProblem({ message: m.resetSessionExpired, details: [] });
+    const result = await callApi<SessionAnswer>("/api/auth/reset-password", {
+      body: { resetToken, newPassword },
+    });
+    if (!result.ok) return setProblem(describeFailure(result, m.resetFailed));
+    await acceptSession(result.data.user);
+    closeAuth();
+    toast.success(t.passwordReset);
+  });
+
+  return (
+    <div className="space-y-5">
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <PasswordField
+          label={t.newPassword}
+          autoComplete="new-password"
+          error={errors.newPassword?.message}
+          {...register("newPassword")}
+        />
+        <PasswordField
+          label={t.confirmPassword}
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register("confirmPassword")}
+        />
+        <FormAlert problem={problem} />
+        <SubmitButton pending={isSubmitting}>{t.resetSubmit}</SubmitButton>
+      </form>
+      <BackToSignIn />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+"use client";
+
+// The auth modal's login and signup modes (spec section 5, Auth modal).
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import type { z } from "zod";
+import { useAuth } from "@/components/account/auth-provider";
+import { useAccountUi } from "@/components/account/account-ui";
+import {
+  FormAlert,
+  LinkButton,
+  PasswordField,
+  SubmitButton,
+  TextField,
+} from "@/components/auth/form-controls";
+import { GoogleButton } from "@/components/auth/google-button";
+import { describeFailure, type FormProblem } from "@/lib/auth-client";
+import { messages } from "@/lib/messages";
+import { loginSchema, signupSchema } from "@/models/auth";
+
+const t = messages.account;
+const m = messages.auth;
+
+export function LoginForm({
+  defaultEmail = "",
+  onForgotPassword,
+}: {
+  defaultEmail?: string;
+  /** Opens forgot-password, carrying the email typed so far. */
+  onForgotPassword: (email: string) => void;
+}) {
+  const { login } = useAuth();
+  const { setAuthMode, closeAuth } = useAccountUi();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: defaultEmail, password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    const result = await login(values);
+    if (!result.ok) return setProblem(describeFailure(result, m.loginFailed));
+    closeAuth();
+    toast.success(t.welcomeBack(result.data.user.firstName));
+  });
+
+  return (
+    <div className="space-y-5">
+      <GoogleButton />
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <TextField
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <div>
+          <PasswordField
+            label={t.password}
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <div className="mt-2 text-end">
+            <LinkButton
+              className="text-[13px]"
+              onClick={() => onForgotPassword(getValues("email").trim())}
+            >
+              {t.forgotPassword}
+            </LinkButton>
+          </div>
+        </div>
+        <FormAlert problem={problem} />
+        <SubmitButton pending={isSubmitting}>{t.signInSubmit}</SubmitButton>
+      </form>
+      <p className="text-center text-sm text-muted">
+        {t.noAccount}{" "}
+        <LinkButton onClick={() => setAuthMode("signup")}>{t.signUp}</LinkButton>
+      </p>
+    </div>
+  );
+}
+
+export function SignupForm() {
+  const { signup } = useAuth();
+  const { setAuthMode, closeAuth } = useAccountUi();
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    const result = await signup(values);
+    if (!result.ok) return setProblem(describeFailure(result, m.signupFailed));
+    closeAuth();
+    toast.success(t.accountCreated);
+  });
+
+  return (
+    <div className="space-y-5">
+      <GoogleButton />
+      <form noValidate onSubmit={onSubmit} className="space-y-4">
+        <div className="grid grid-cols-1 gap-4 min-[420px]:grid-cols-2">
+          <TextField
+            label={t.firstName}
+            autoComplete="given-name"
+            error={errors.firstName?.message}
+            {...register("firstName")}
+          />
+          <TextField
+            label={t.lastName}
+            autoComplete="family-name"
+            error={errors.lastName?.message}
+            {...register("lastName")}
+          />
+        </div>
+        <TextField
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={errors.email?.message}
+          {...register("email")}
+        />
+        <PasswordField
+          label={t.password}
+          autoComplete="new-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <FormAlert problem={problem} />
+        <SubmitButton pending={isSubmitting}>{t.signUpSubmit}</SubmitButton>
+      </form>
+      <p className="text-center text-sm text-muted">
+        {t.haveAccount}{" "}
+        <LinkButton onClick={() => setAuthMode("login")}>{t.signIn}</LinkButton>
+      </p>
+    </div>
+  );
+}

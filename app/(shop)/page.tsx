@@ -1,9 +1,100 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { CategoryProducts } from "@/components/catalogue/category-products";
+import { categoryHref, categoryLabel, CategoryTabs } from "@/components/catalogue/category-tabs";
+import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
+import { absoluteUrl } from "@/components/product/product-seo";
+import { isCategory } from "@/lib/catalogue";
+import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
-export default function HomePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+async function chosenCategory(searchParams: Props["searchParams"]): Promise<Category> {
+  const value = (await searchParams).category;
+  const category = Array.isArray(value) ? value[0] : value;
+  return isCategory(category) ? category : DEFAULT_CATEGORY;
+}
+
+const DESCRIPTION =
+  "Handcrafted earrings, necklaces, bracelets, rings and anklets, made in Lebanon. Cash on delivery, $5 flat delivery anywhere in Lebanon.";
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const category = await chosenCategory(searchParams);
+  const isDefault = category === DEFAULT_CATEGORY && !(await searchParams).category;
+  const path = isDefault ? "/" : categoryHref(category);
+  const title = isDefault
+    ? `${SHOP_NAME} — Handmade Jewelry in Lebanon`
+    : `Handmade ${categoryLabel(category)} — ${SHOP_NAME}`;
+  return {
+    title: { absolute: title },
+    description: DESCRIPTION,
+    alternates: { canonical: absoluteUrl(path) },
+    openGraph: { type: "website", siteName: SHOP_NAME, title, description: DESCRIPTION, url: absoluteUrl(path) },
+    twitter: { card: "summary_large_image", title, description: DESCRIPTION },
+  };
+}
+
+export default async function HomePage({ searchParams }: Props) {
+  const category = await chosenCategory(searchParams);
   return (
-    <main className="mx-auto max-w-6xl p-6">
-      <h1 className="font-serif text-4xl">{messages.home.heroTitle}</h1>
+    <main>
+      <Hero />
+      <section id="collection" aria-labelledby="shop-by-category" className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-14 pb-20 sm:px-6 sm:pt-20">
+        <div className="mb-8 text-center sm:mb-10">
+          <p className="text-xs font-medium tracking-[0.25em] text-gold-dark uppercase">The Collection</p>
+          <h2 id="shop-by-category" className="mt-2 font-serif text-3xl text-ink sm:text-4xl">
+            {messages.home.shopByCategory}
+          </h2>
+        </div>
+        <CategoryTabs active={category} />
+        <div className="mt-8 sm:mt-10">
+          {/* Keyed by category: switching category shows the placeholder cards until the new grid arrives. */}
+          <Suspense key={category} fallback={<ProductGridSkeleton />}>
+            <CategoryProducts category={category} />
+          </Suspense>
+        </div>
+      </section>
     </main>
+  );
+}
+
+function Hero() {
+  return (
+    <section className="relative isolate overflow-hidden border-b border-line bg-gradient-to-b from-sand/70 to-ivory">
+      <div
+        aria-hidden="true"
+        className="absolute -top-24 start-1/2 -z-10 size-[34rem] -translate-x-1/2 rounded-full border border-gold/25 rtl:translate-x-1/2"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute -top-10 start-1/2 -z-10 size-[22rem] -translate-x-1/2 rounded-full border border-gold/20 rtl:translate-x-1/2"
+      />
+      <div className="mx-auto flex max-w-3xl flex-col items-center px-6 py-14 text-center sm:py-28">
+        <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">Handmade in Lebanon</p>
+        <h1 className="mt-4 font-serif text-5xl leading-[1.05] font-medium text-ink sm:text-7xl">
+          {messages.home.heroTitle}
+        </h1>
+        <p className="mt-4 max-w-xl text-[0.9375rem] leading-relaxed text-muted sm:mt-5 sm:text-lg">
+          Earrings, necklaces, bracelets, rings and anklets, shaped by hand in small batches and delivered to
+          your door anywhere in Lebanon.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-9">
+          <a
+            href="#collection"
+            className="rounded-full bg-ink px-6 py-3.5 sm:px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+          >
+            {messages.home.shopCollection}
+          </a>
+          <Link
+            href="/about#lookbook"
+            className="rounded-full border border-ink/70 px-6 py-3.5 sm:px-8 text-sm font-medium tracking-wide text-ink transition-colors hover:border-gold hover:text-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+          >
+            {messages.home.viewLookbook}
+          </Link>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,61 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Suspense } from "react";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category-tabs";
+import { Breadcrumb } from "@/components/product/breadcrumb";
+import { JsonLd } from "@/components/product/json-ld";
+import { ProductGallery } from "@/components/product/product-gallery";
+import { ProductInfo } from "@/components/product/product-info";
+import { absoluteUrl, productImageUrl, productJsonLd, productSummary } from "@/components/product/product-seo";
+import { RelatedProducts, RelatedProductsSkeleton } from "@/components/product/related-products";
+import { getProductByIdCached } from "@/lib/catalogue";
+import { SHOP_NAME } from "@/lib/constants";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function loadProduct(params: Props["params"]) {
+  const product = await getProductByIdCached({ id: (await params).id });
+  if (!product) notFound();
+  return product;
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await loadProduct(params);
+  const description = productSummary(product);
+  const url = absoluteUrl(`/product/${product.id}`);
+  const images = product.images.slice(0, 1).map((image) => ({
+    url: productImageUrl(image),
+    alt: product.name,
+  }));
+  return {
+    title: product.name,
+    description,
+    alternates: { canonical: url },
+    openGraph: { type: "website", siteName: SHOP_NAME, title: product.name, description, url, images },
+    twitter: { card: "summary_large_image", title: product.name, description, images: images.map((i) => i.url) },
+  };
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await loadProduct(params);
+  const category = categoryLabel(product.category);
+  return (
+    <main className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
+      <JsonLd data={productJsonLd(product)} />
+      <Breadcrumb
+        items={[
+          { label: "Home", href: "/" },
+          { label: category, href: categoryHref(product.category) },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery images={product.images} name={product.name} />
+        <ProductInfo product={product} eyebrow={category} />
+      </div>
+      <Suspense fallback={<RelatedProductsSkeleton />}>
+        <RelatedProducts product={product} />
+      </Suspense>
+    </main>
+  );
+}

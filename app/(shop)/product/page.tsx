@@ -1,0 +1,6 @@
+import { notFound } from "next/navigation";
+
+// /product without an id.
+export default function ProductWithoutId() {
+  notFound();
+}

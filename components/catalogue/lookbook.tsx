@@ -1,0 +1,69 @@
+import Image from "next/image";
+import Link from "next/link";
+import { connection } from "next/server";
+import { unstable_rethrow } from "next/navigation";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category-tabs";
+import { Skeleton } from "@/components/ui/skeleton";
+import { listProductsCached } from "@/lib/catalogue";
+import { CATEGORIES } from "@/lib/constants";
+
+// Two large squares, then three smaller ones on wide screens; on phones the fifth spans the row.
+const tileClasses = [
+  "aspect-square lg:col-span-3",
+  "aspect-square lg:col-span-3",
+  "aspect-square lg:col-span-2",
+  "aspect-square lg:col-span-2",
+  "col-span-2 aspect-[2/1] lg:col-span-2 lg:aspect-square",
+];
+
+/** One photographed piece per category, each opening its category. */
+export async function Lookbook() {
+  await connection();
+  let looks: { category: (typeof CATEGORIES)[number]; image: string; name: string }[];
+  try {
+    const products = await listProductsCached();
+    looks = CATEGORIES.flatMap((category) => {
+      const product = products.find((p) => p.category === category && p.images.length > 0);
+      return product ? [{ category, image: product.images[0]!, name: product.name }] : [];
+    });
+  } catch (error) {
+    unstable_rethrow(error);
+    console.error("Loading the lookbook failed", error);
+    return null;
+  }
+  if (looks.length === 0) return null;
+
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6">
+      {looks.map((look, index) => (
+        <li key={look.category} className={tileClasses[index]}>
+          <Link
+            href={categoryHref(look.category)}
+            className="group relative block h-full overflow-hidden rounded-2xl bg-sand focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold"
+          >
+            <Image
+              src={look.image}
+              alt={look.name}
+              fill
+              sizes={index < 2 ? "(min-width: 1024px) 560px, 50vw" : index === 4 ? "(min-width: 1024px) 370px, 100vw" : "(min-width: 1024px) 370px, 50vw"}
+              className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+            />
+            <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/70 to-transparent px-4 pt-10 pb-4 font-serif text-xl text-ivory sm:text-2xl">
+              {categoryLabel(look.category)}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LookbookSkeleton() {
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-6">
+      {CATEGORIES.map((category, index) => (
+        <Skeleton key={category} className={`rounded-2xl ${tileClasses[index]}`} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/** Shared frame of the shop's reading pages (about, policies): title block and a readable column. */
+export function ProsePage({
+  eyebrow,
+  title,
+  intro,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  intro?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <main>
+      <header className="border-b border-line bg-gradient-to-b from-sand/70 to-ivory">
+        <div className="mx-auto max-w-3xl px-6 py-16 text-center sm:py-20">
+          <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">{eyebrow}</p>
+          <h1 className="mt-3 font-serif text-4xl leading-tight font-medium text-ink sm:text-6xl">{title}</h1>
+          {intro ? <div className="mx-auto mt-5 max-w-xl leading-relaxed text-muted">{intro}</div> : null}
+        </div>
+      </header>
+      {children}
+    </main>
+  );
+}
+
+/** One numbered or titled section of a policy. */
+export function PolicySection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="scroll-mt-24">
+      <h2 id={id} className="font-serif text-2xl text-ink sm:text-3xl">
+        {title}
+      </h2>
+      <div className="mt-3 space-y-3 leading-relaxed text-muted [&_a]:text-gold-dark [&_a]:underline [&_a]:underline-offset-2 [&_li]:ps-1 [&_strong]:font-medium [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:ps-5">
+        {children}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+"use client";
+
+import clsx from "clsx";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import Image from "next/image";
+import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { ZOOM_SCALE } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+type Zoom = { on: boolean; x: number; y: number };
+const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
+
+export const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw";
+
+/** Product images: previous/next with wrap-around, arrow keys, thumbnails, click-to-zoom following the pointer. */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [index, setIndex] = useState(0);
+  const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
+  const total = images.length;
+
+  const show = useCallback(
+    (next: number) => {
+      if (total === 0) return;
+      setIndex(((next % total) + total) % total);
+      setZoom(NO_ZOOM);
+    },
+    [total],
+  );
+
+  useEffect(() => {
+    if (total < 2) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest("input, textarea, select, [contenteditable='true'], [role='dialog']")) return;
+      if (event.key === "ArrowLeft") show(index - 1);
+      else if (event.key === "ArrowRight") show(index + 1);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [index, show, total]);
+
+  const current = images[index];
+  if (!current) {
+    return <div className="aspect-square rounded-3xl bg-sand" aria-label={name} role="img" />;
+  }
+
+  const pointerOrigin = (event: MouseEvent<HTMLElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const x = ((event.clientX - rect.left) / rect.width) * 100;
+    const y = ((event.clientY - rect.top) / rect.height) * 100;
+    return { x: Math.min(100, Math.max(0, x)), y: Math.min(100, Math.max(0, y)) };
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="relative">
+        <button
+          type="button"
+          aria-label={zoom.on ? "Zoom out" : "Zoom in"}
+          aria-pressed={zoom.on}
+          onClick={(event) => {
+            if (zoom.on) return setZoom(NO_ZOOM);
+            // A keyboard press has no pointer position: zoom into the centre.
+            const origin = event.detail === 0 ? { x: 50, y: 50 } : pointerOrigin(event);
+            setZoom({ on: true, ...origin });
+          }}
+          onPointerMove={(event) => {
+            if (zoom.on) setZoom({ on: true, ...pointerOrigin(event) });
+          }}
+          className={clsx(
+            "relative block aspect-square w-full overflow-hidden rounded-3xl bg-sand",
+            "focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold",
+            zoom.on ? "cursor-zoom-out touch-none" : "cursor-zoom-in",
+          )}
+        >
+          <Image
+            key={current}
+            src={current}
+            alt={total > 1 ? `${name}, image ${index + 1} of ${total}` : name}
+            fill
+            sizes={GALLERY_IMAGE_SIZES}
+            preload={index === 0}
+            className="object-cover transition-transform duration-200 ease-out"
+            style={{
+              transform: zoom.on ? `scale(${ZOOM_SCALE})` : undefined,
+              transformOrigin: `${zoom.x}% ${zoom.y}%`,
+            }}
+          />
+        </button>
+
+        {total > 1 ? (
+          <>
+            <GalleryArrow side="start" label="Previous image" onClick={() => show(index - 1)} />
+            <GalleryArrow side="end" label="Next image" onClick={() => show(index + 1)} />
+            <p
+              aria-live="polite"
+              aria-label="Image counter"
+              className="absolute end-3 bottom-3 rounded-full bg-ink/70 px-3 py-1 text-xs font-medium tracking-wider text-ivory tabular-nums"
+            >
+              {messages.product.counter(index + 1, total)}
+            </p>
+          </>
+        ) : null}
+      </div>
+
+      {total > 1 ? (
+        <ul className="-m-1 flex gap-3 overflow-x-auto p-1" aria-label="Product images">
+          {images.map((image, i) => (
+            <li key={image} className="shrink-0">
+              <button
+                type="button"
+                onClick={() => show(i)}
+                aria-label={`Show image ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                className={clsx(
+                  "relative block size-16 overflow-hidden rounded-xl bg-sand ring-offset-2 ring-offset-ivory transition sm:size-20",
+                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold",
+                  i === index ? "ring-2 ring-gold" : "opacity-70 hover:opacity-100",
+                )}
+              >
+                <Image src={image} alt="" fill sizes="80px" className="object-cover" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function GalleryArrow({ side, label, onClick }: { side: "start" | "end"; label: string; onClick: () => void }) {
+  const Icon = side === "start" ? ChevronLeft : ChevronRight;
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={clsx(
+        "absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/85 text-ink shadow-sm ring-1 ring-line backdrop-blur-sm transition hover:bg-ivory hover:text-gold-dark",
+        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold",
+        side === "start" ? "start-3" : "end-3",
+      )}
+    >
+      <Icon aria-hidden="true" className="size-5 rtl:rotate-180" />
+    </button>
+  );
+}

@@ -1,0 +1,56 @@
+import { categoryLabel } from "@/components/catalogue/category-tabs";
+import imageLoader from "@/lib/image-loader";
+import { env } from "@/lib/env";
+import { SHOP_NAME } from "@/lib/constants";
+import type { ProductDto } from "@/models/product";
+
+/** An absolute URL on the shop's public address (APP_URL), for links read outside the site. */
+export function absoluteUrl(path: string): string {
+  return new URL(path, env().APP_URL).toString();
+}
+
+/** A large JPEG rendition of a product image, absolute: every link preview reads JPEG. */
+export function productImageUrl(image: string): string {
+  const webp = imageLoader({ src: image, width: 1280, quality: 85 });
+  return absoluteUrl(webp.replace(/\.webp\?/, ".jpg?"));
+}
+
+const DESCRIPTION_LENGTH = 160;
+
+/** A one-paragraph summary for search results and link previews. */
+export function productSummary(product: ProductDto): string {
+  const text =
+    product.description.trim() ||
+    `Handmade ${categoryLabel(product.category).toLowerCase()} by ${SHOP_NAME}, crafted in Lebanon.`;
+  const flat = text.replace(/\s+/g, " ");
+  return flat.length <= DESCRIPTION_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/** schema.org Product with its price and availability, as search engines read it. */
+export function productJsonLd(product: ProductDto) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: productSummary(product),
+    image: product.images.map(productImageUrl),
+    category: categoryLabel(product.category),
+    material: product.materials.length > 0 ? product.materials.join(", ") : undefined,
+    sku: product.id,
+    brand: { "@type": "Brand", name: SHOP_NAME },
+    offers: {
+      "@type": "Offer",
+      url: absoluteUrl(`/product/${product.id}`),
+      price: product.price.toFixed(2),
+      priceCurrency: "USD",
+      availability:
+        product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+/** JSON for a <script type="application/ld+json">, safe against closing the script early. */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

@@ -292,7 +292,7 @@ export const messages = {
   },
   layout: {
     skipToContent: "Skip to content",
-    announcement: "Handmade in Lebanon · Cash on delivery · $5 delivery anywhere in Lebanon",
+    announcement: ["Handmade in Lebanon", "Cash on delivery", "$5 delivery anywhere in Lebanon"],
     home: "Lumière home",
     collections: "Collections",
     about: "About",

@@ -18,7 +18,7 @@ export function WishlistButton() {
       aria-label={label}
       aria-disabled={openWishlist ? undefined : true}
       onClick={openWishlist}
-      className={`${iconButton} aria-disabled:cursor-default aria-disabled:hover:bg-transparent`}
+      className={`${iconButton} aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-transparent`}
     >
       <Heart className="size-5" strokeWidth={1.6} aria-hidden="true" />
       <CountBadge count={wishlistCount} />

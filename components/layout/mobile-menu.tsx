@@ -60,13 +60,13 @@ export function MobileMenu(socialUrls: SocialUrls) {
           <nav aria-label={messages.layout.menuTitle} className="flex-1 overflow-y-auto px-3 py-4">
             <ul className="space-y-0.5">
               <li>
-                <Link href="/" onClick={close} className={`${row} font-serif text-lg`}>
+                <Link href="/" onClick={close} className={`${row} font-serif text-xl`}>
                   {messages.layout.collections}
                   <ChevronRight className="ms-auto size-4 text-muted rtl:rotate-180" aria-hidden="true" />
                 </Link>
               </li>
               <li>
-                <Link href="/about" onClick={close} className={`${row} font-serif text-lg`}>
+                <Link href="/about" onClick={close} className={`${row} font-serif text-xl`}>
                   {messages.layout.about}
                   <ChevronRight className="ms-auto size-4 text-muted rtl:rotate-180" aria-hidden="true" />
                 </Link>

@@ -14,9 +14,16 @@ const navLink =
 export function SiteHeader(socialUrls: SocialUrls) {
   return (
     <HeaderShell>
-      <p className="bg-ink px-4 py-1.5 text-center text-[0.7rem] tracking-[0.12em] text-ivory/90">
-        {messages.layout.announcement}
-      </p>
+      <ul className="flex justify-center gap-x-3 bg-ink px-4 py-1.5 text-[0.7rem] tracking-[0.12em] text-ivory/90">
+        {messages.layout.announcement.map((item, index) => (
+          <li
+            key={item}
+            className={`${index > 0 ? "before:me-3 before:text-gold before:content-['·']" : ""} ${index > 1 ? "hidden sm:block" : ""}`}
+          >
+            {item}
+          </li>
+        ))}
+      </ul>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2.5 px-4 pt-2.5 pb-3 md:flex-nowrap md:gap-x-8 md:px-6 md:py-3.5">
         <MobileMenu {...socialUrls} />
         <Link

@@ -1,0 +1,191 @@
+import { expect, test, type Page } from "@playwright/test";
+import { searchProducts } from "@/lib/search";
+import type { ProductDto } from "@/models/product";
+
+// A shopper's way around every page: the header's search, the phone menu, the footer and the
+// header that steps aside while reading.
+
+let catalogue: ProductDto[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const response = await request.get("/api/products");
+  expect(response.ok()).toBe(true);
+  catalogue = await response.json();
+  expect(catalogue.length).toBeGreaterThan(1);
+});
+
+function searchBox(page: Page) {
+  return page.getByRole("combobox", { name: "Search products" });
+}
+
+async function search(page: Page, query: string) {
+  const box = searchBox(page);
+  await box.click();
+  await box.fill(query);
+  return box;
+}
+
+/** A middle part of a product's name, in another case, so the match is a real substring. */
+function partOfName(name: string) {
+  const start = Math.floor(name.length / 4);
+  return name.slice(start, start + Math.max(4, Math.ceil(name.length / 2))).trim().toUpperCase();
+}
+
+test.describe("header search", () => {
+  test("finds a product by part of its name and Enter opens the first result", async ({ page }) => {
+    const product = catalogue[catalogue.length - 1]!;
+    const query = partOfName(product.name);
+    const expected = searchProducts({ products: catalogue, query });
+    await page.goto("/");
+
+    const box = await search(page, query);
+    const options = page.getByRole("listbox", { name: "Search products" }).getByRole("option");
+    await expect(options).toHaveCount(expected.length);
+    await expect(options.filter({ hasText: product.name })).toBeVisible();
+    await expect(options.first()).toContainText(expected[0]!.name);
+
+    await box.press("Enter");
+    await expect(page).toHaveURL(`/product/${expected[0]!._id}`);
+    await expect(box).toHaveValue("");
+  });
+
+  test("finds products by category, sorts them, and a click opens one", async ({ page }) => {
+    const category = catalogue[0]!.category;
+    const byName = searchProducts({ products: catalogue, query: category });
+    const dearest = searchProducts({ products: catalogue, query: category, sort: "price-desc" });
+    await page.goto("/");
+
+    await search(page, category);
+    const options = page.getByRole("listbox", { name: "Search products" }).getByRole("option");
+    await expect(options).toHaveCount(byName.length);
+    for (const product of byName) await expect(options.filter({ hasText: product.name })).toHaveCount(1);
+    await expect(options.first()).toContainText(byName[0]!.name);
+
+    await page.getByLabel("Sort by").selectOption("price-desc");
+    await expect(options.first()).toContainText(dearest[0]!.name);
+
+    await options.first().click();
+    await expect(page).toHaveURL(`/product/${dearest[0]!._id}`);
+  });
+
+  test("says so when nothing matches", async ({ page }) => {
+    await page.goto("/");
+    await search(page, "zzqx unicorn tiara");
+    await expect(page.getByText('No products found for "zzqx unicorn tiara"')).toBeVisible();
+    await expect(page.getByText("Try searching with different keywords")).toBeVisible();
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+  });
+
+  test("Escape clears the search and closes the results", async ({ page }) => {
+    await page.goto("/");
+    const box = await search(page, catalogue[0]!.category);
+    await expect(page.getByRole("listbox", { name: "Search products" })).toBeVisible();
+    await expect(box).toHaveAttribute("aria-expanded", "true");
+
+    await box.press("Escape");
+    await expect(box).toHaveValue("");
+    await expect(box).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("listbox")).toHaveCount(0);
+  });
+
+  test("arrow keys choose which result Enter opens", async ({ page }) => {
+    const category = catalogue[0]!.category;
+    const expected = searchProducts({ products: catalogue, query: category });
+    test.skip(expected.length < 2, "needs two products in one category");
+    await page.goto("/");
+
+    const box = await search(page, category);
+    await expect(page.getByRole("option").first()).toBeVisible();
+    await box.press("ArrowDown");
+    await box.press("ArrowDown");
+    await expect(page.getByRole("option", { selected: true })).toContainText(expected[1]!.name);
+    await box.press("Enter");
+    await expect(page).toHaveURL(`/product/${expected[1]!._id}`);
+  });
+});
+
+test("the mobile menu opens, locks the page and closes on Escape or outside @phone", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the menu button shows on phone widths only");
+  await page.goto("/");
+  const menu = page.getByRole("dialog", { name: "Lumière" });
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Collections" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/checkout");
+  await expect(menu.getByRole("link", { name: "Instagram" })).toBeVisible();
+  expect((await menu.boundingBox())!.width).toBeCloseTo(320, 0);
+  await expect(page.locator("body")).toHaveAttribute("data-scroll-locked", /.*/);
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(page.locator("body")).not.toHaveAttribute("data-scroll-locked", /.*/);
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(menu).toBeVisible();
+  const viewport = page.viewportSize()!;
+  await page.mouse.click(viewport.width - 10, viewport.height / 2);
+  await expect(menu).toBeHidden();
+
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await menu.getByRole("link", { name: "About" }).click();
+  await expect(page).toHaveURL("/about");
+  await expect(menu).toBeHidden();
+});
+
+test("the footer links to the shop's pages, contact and socials", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
+  await expect(footer.getByRole("link", { name: "Contact" })).toHaveAttribute("href", /^mailto:.+@.+/);
+  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+  await expect(footer.getByRole("link", { name: "Instagram" })).toHaveAttribute("href", /instagram\.com/);
+  await expect(footer.getByRole("link", { name: "TikTok" })).toHaveAttribute("href", /tiktok\.com/);
+
+  const chat = page.getByRole("link", { name: "Chat with us" });
+  await expect(chat).toHaveAttribute("target", "_blank");
+  await expect(chat).toHaveAttribute("rel", /noopener/);
+  const href = new URL((await chat.getAttribute("href"))!);
+  expect(href.searchParams.get("text")).toBe("Hello! I'm interested in your handmade jewelry.");
+});
+
+test("the header shows the cart and wishlist without counts while both are empty", async ({ page }) => {
+  await page.goto("/");
+  const header = page.getByRole("banner");
+  await expect(header.getByRole("link", { name: "Lumière home" })).toHaveAttribute("href", "/");
+  await expect(header.getByRole("link", { name: "Cart", exact: true })).toHaveAttribute("href", "/checkout");
+  await expect(header.getByRole("button", { name: "Wishlist", exact: true })).toHaveAttribute("aria-disabled", "true");
+});
+
+test("the header steps aside while scrolling down and returns on scroll up", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    document.body.style.minHeight = "5000px";
+  });
+  const header = page.getByRole("banner");
+  await expect(header).toBeInViewport();
+
+  await page.mouse.move(200, 400);
+  await page.mouse.wheel(0, 50);
+  await page.waitForFunction(() => window.scrollY >= 50);
+  await expect(header).toBeInViewport();
+
+  await page.mouse.wheel(0, 900);
+  await page.waitForFunction(() => window.scrollY > 600);
+  await expect(header).not.toBeInViewport();
+
+  await page.mouse.wheel(0, -150);
+  await expect(header).toBeInViewport();
+});
+
+test("a new page starts at the top", async ({ page }) => {
+  await page.goto("/");
+  await page.evaluate(() => {
+    document.body.style.minHeight = "5000px";
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL("/about");
+  await page.waitForFunction(() => window.scrollY === 0);
+});

@@ -1,0 +1,16 @@
+import { changePassword, toPublicUser } from "@/lib/accounts";
+import { jsonWithSession, requireUser } from "@/lib/auth/session";
+import { handle } from "@/lib/errors";
+import { readJson } from "@/lib/http";
+import { messages } from "@/lib/messages";
+import { changePasswordSchema } from "@/models/auth";
+
+export const POST = handle(async (request: Request) => {
+  const user = await requireUser(request);
+  const body = await readJson(request, changePasswordSchema);
+  const changed = await changePassword({ user, ...body });
+  return jsonWithSession(
+    { message: messages.changePassword.success, token: changed.token, user: toPublicUser(changed.user) },
+    { token: changed.token },
+  );
+});

@@ -1,0 +1,13 @@
+import { deleteAccount } from "@/lib/accounts";
+import { jsonWithSession, requireUser } from "@/lib/auth/session";
+import { handle } from "@/lib/errors";
+import { readJson } from "@/lib/http";
+import { messages } from "@/lib/messages";
+import { deleteAccountSchema } from "@/models/auth";
+
+export const DELETE = handle(async (request: Request) => {
+  const user = await requireUser(request);
+  const { password } = await readJson(request, deleteAccountSchema);
+  await deleteAccount({ user, password });
+  return jsonWithSession({ message: messages.deleteAccount.success }, { token: null });
+});

@@ -1,0 +1,16 @@
+import { resetPassword, toPublicUser } from "@/lib/accounts";
+import { jsonWithSession } from "@/lib/auth/session";
+import { handle } from "@/lib/errors";
+import { assertSameOrigin, readJson } from "@/lib/http";
+import { messages } from "@/lib/messages";
+import { resetPasswordSchema } from "@/models/auth";
+
+export const POST = handle(async (request: Request) => {
+  assertSameOrigin(request);
+  const body = await readJson(request, resetPasswordSchema);
+  const { user, token } = await resetPassword(body);
+  return jsonWithSession(
+    { message: messages.auth.passwordResetSuccess, token, user: toPublicUser(user) },
+    { token },
+  );
+});

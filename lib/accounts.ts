@@ -1,0 +1,434 @@
+import "server-only";
+import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { getAuthSecret } from "@/lib/auth/secret";
+import { createSessionToken } from "@/lib/auth/session";
+import {
+  PIN_LENGTH,
+  PIN_MAX_ATTEMPTS,
+  PIN_TTL_MINUTES,
+  VERIFICATION_LINK_TTL_HOURS,
+} from "@/lib/constants";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { emailVerificationTokens, passwordResets, users, type User } from "@/lib/db/schema";
+import { AppError, badRequest, conflict, unauthorized } from "@/lib/errors";
+import {
+  sendAccountDeletedMail,
+  sendPasswordChangedMail,
+  sendResetPinMail,
+  sendVerificationMail,
+} from "@/lib/mail";
+import { messages } from "@/lib/messages";
+import type { PublicUser } from "@/models/auth";
+
+const RESET_TOKEN_TTL_MINUTES = 15;
+const MINUTE_MS = 60_000;
+
+/** The user as the API shows it: never a password hash, a Google id or the session version. */
+export function toPublicUser(user: User): PublicUser {
+  return {
+    _id: user.id,
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    phoneNumber: user.phoneNumber,
+    avatar: user.avatar,
+    isEmailVerified: user.isEmailVerified,
+    isAdmin: user.isAdmin,
+    registrationSource: user.registrationSource,
+    hasPassword: Boolean(user.passwordHash),
+    lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+// A 6-digit PIN has only a million values: keyed with the server secret, a leaked table does not give it away.
+const pinHash = (resetId: string, pin: string) =>
+  createHmac("sha256", getAuthSecret()).update(`${resetId}:${pin}`).digest("hex");
+
+function sameHash(a: string, b: string) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+/** Mail is a courtesy after the fact: a failure is logged, never undoes the account change. */
+async function sendQuietly(what: string, send: () => Promise<void>) {
+  try {
+    await send();
+  } catch (error) {
+    console.error(`[mail] could not send ${what}`, error);
+  }
+}
+
+export async function findUserByEmail({ email }: { email: string }): Promise<User | undefined> {
+  const db = await getDb();
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+async function recordLogin(db: DbOrTx, userId: string): Promise<User> {
+  const [user] = await db
+    .update(users)
+    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning();
+  return user!;
+}
+
+async function createVerificationToken({ userId }: { userId: string }): Promise<string> {
+  const db = await getDb();
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(emailVerificationTokens).values({
+    userId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + VERIFICATION_LINK_TTL_HOURS * 60 * MINUTE_MS),
+  });
+  return token;
+}
+
+export async function signUp({
+  email,
+  password,
+  firstName,
+  lastName,
+  source,
+}: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  source?: "instagram";
+}): Promise<{ user: User; token: string }> {
+  if (await findUserByEmail({ email })) throw conflict(messages.auth.emailTaken);
+  const db = await getDb();
+  const passwordHash = await hashPassword(password);
+  let user: User | undefined;
+  try {
+    [user] = await db
+      .insert(users)
+      .values({
+        email: email.toLowerCase(),
+        passwordHash,
+        firstName,
+        lastName,
+        registrationSource: source === "instagram" ? "instagram_bio" : null,
+        lastLoginAt: sql`now()`,
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(messages.auth.emailTaken);
+    throw error;
+  }
+  const token = await createVerificationToken({ userId: user!.id });
+  await sendQuietly("verification mail", () => sendVerificationMail({ to: user!, token }));
+  return { user: user!, token: await createSessionToken({ user: user! }) };
+}
+
+export async function logIn({
+  email,
+  password,
+}: {
+  email: string;
+  password: string;
+}): Promise<{ user: User; token: string }> {
+  const found = await findUserByEmail({ email });
+  // verifyPassword does the same work without a hash, so timing does not reveal unknown emails.
+  const valid = await verifyPassword(password, found?.passwordHash ?? null);
+  if (!found || !valid) throw unauthorized(messages.auth.invalidCredentials);
+  const user = await recordLogin(await getDb(), found.id);
+  return { user, token: await createSessionToken({ user }) };
+}
+
+export async function resendVerification({ user }: { user: User }) {
+  if (user.isEmailVerified) throw badRequest(messages.verification.alreadyVerified);
+  const token = await createVerificationToken({ userId: user.id });
+  try {
+    await sendVerificationMail({ to: user, token });
+  } catch (error) {
+    console.error("[mail] could not send verification mail", error);
+    throw new AppError(503, messages.verification.resendFailed);
+  }
+}
+
+/** Marks the email of the link's user verified; each link works once, for 24 hours. */
+export async function verifyEmail({ token }: { token: string }): Promise<User> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, sha256(token)))
+    .limit(1);
+  if (!row) throw badRequest(messages.verification.invalidLink);
+  if (row.usedAt) throw badRequest(messages.verification.linkUsed);
+  if (row.expiresAt.getTime() <= Date.now()) throw badRequest(messages.verification.linkExpired);
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(emailVerificationTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(emailVerificationTokens.id, row.id), isNull(emailVerificationTokens.usedAt)))
+      .returning({ id: emailVerificationTokens.id });
+    if (!claimed) throw badRequest(messages.verification.linkUsed);
+    const [user] = await tx
+      .update(users)
+      .set({ isEmailVerified: true, updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId))
+      .returning();
+    if (!user) throw badRequest(messages.verification.invalidLink);
+    return user;
+  });
+}
+
+/**
+ * Sends a fresh 6-digit PIN (replacing any earlier one) when the email has an account. The caller
+ * answers the same either way, so the form does not reveal which emails are registered.
+ */
+export async function requestPasswordReset({ email }: { email: string }) {
+  const user = await findUserByEmail({ email });
+  if (!user) return;
+  const db = await getDb();
+  const id = randomUUID();
+  const pin = String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, "0");
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    await tx.insert(passwordResets).values({
+      id,
+      userId: user.id,
+      pinHash: pinHash(id, pin),
+      expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * MINUTE_MS),
+    });
+  });
+  await sendQuietly("reset PIN mail", () => sendResetPinMail({ to: user, pin }));
+}
+
+/** Trades a correct PIN for a short-lived, single-use reset token. Five tries per PIN. */
+export async function verifyResetPin({
+  email,
+  pin,
+}: {
+  email: string;
+  pin: string;
+}): Promise<{ resetToken: string }> {
+  const user = await findUserByEmail({ email });
+  if (!user) throw badRequest(messages.auth.invalidPin);
+  const db = await getDb();
+  const [reset] = await db
+    .select()
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, user.id),
+        isNull(passwordResets.usedAt),
+        isNull(passwordResets.resetTokenHash),
+      ),
+    )
+    .orderBy(desc(passwordResets.createdAt))
+    .limit(1);
+  if (!reset) throw badRequest(messages.auth.invalidPin);
+  if (reset.expiresAt.getTime() <= Date.now()) throw badRequest(messages.auth.pinExpired);
+  // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
+  const [counted] = await db
+    .update(passwordResets)
+    .set({ attempts: sql`${passwordResets.attempts} + 1` })
+    .where(
+      and(
+        eq(passwordResets.id, reset.id),
+        lt(passwordResets.attempts, PIN_MAX_ATTEMPTS),
+        isNull(passwordResets.resetTokenHash),
+      ),
+    )
+    .returning({ attempts: passwordResets.attempts });
+  if (!counted) throw badRequest(messages.auth.pinAttemptsExceeded);
+  if (!sameHash(pinHash(reset.id, pin), reset.pinHash)) {
+    throw badRequest(
+      counted.attempts >= PIN_MAX_ATTEMPTS
+        ? messages.auth.pinAttemptsExceeded
+        : messages.auth.invalidPin,
+    );
+  }
+  const resetToken = randomBytes(32).toString("base64url");
+  const [claimed] = await db
+    .update(passwordResets)
+    .set({
+      resetTokenHash: sha256(resetToken),
+      resetTokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS),
+    })
+    .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.resetTokenHash)))
+    .returning({ id: passwordResets.id });
+  if (!claimed) throw badRequest(messages.auth.invalidPin);
+  return { resetToken };
+}
+
+/**
+ * Sets the new password, signs out every existing session and signs the user in. The PIN reached
+ * the mailbox, so the email counts as verified.
+ */
+export async function resetPassword({
+  resetToken,
+  newPassword,
+}: {
+  resetToken: string;
+  newPassword: string;
+}): Promise<{ user: User; token: string }> {
+  const passwordHash = await hashPassword(newPassword);
+  const db = await getDb();
+  const user = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(passwordResets.resetTokenHash, sha256(resetToken)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.resetTokenExpiresAt, sql`now()`),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) throw badRequest(messages.auth.resetSessionExpired);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        isEmailVerified: true,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        previousLoginAt: sql`${users.lastLoginAt}`,
+        lastLoginAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, reset.userId))
+      .returning();
+    if (!updated) throw badRequest(messages.auth.resetSessionExpired);
+    await tx.delete(passwordResets).where(eq(passwordResets.userId, updated.id));
+    return updated;
+  });
+  await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: user }));
+  return { user, token: await createSessionToken({ user }) };
+}
+
+/** Changes the password and revokes every other session; the caller gets a fresh token. */
+export async function changePassword({
+  user,
+  currentPassword,
+  newPassword,
+}: {
+  user: User;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<{ user: User; token: string }> {
+  if (!user.passwordHash) throw badRequest(messages.changePassword.noPassword);
+  if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    throw badRequest(messages.changePassword.wrongCurrent);
+  }
+  if (currentPassword === newPassword) throw badRequest(messages.changePassword.sameAsCurrent);
+  const passwordHash = await hashPassword(newPassword);
+  const db = await getDb();
+  const [updated] = await db
+    .update(users)
+    .set({
+      passwordHash,
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  if (!updated) throw unauthorized();
+  await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: updated }));
+  return { user: updated, token: await createSessionToken({ user: updated }) };
+}
+
+/**
+ * Deletes the account (cart, wishlist and tokens go with it; orders stay, without the user).
+ * Confirmed by the password, or, for an account that signs in only with Google and has no
+ * password, by typing the account's email in the password field.
+ */
+export async function deleteAccount({ user, password }: { user: User; password: string }) {
+  if (user.passwordHash) {
+    if (!(await verifyPassword(password, user.passwordHash))) {
+      throw badRequest(messages.deleteAccount.wrongPassword);
+    }
+  } else if (password.trim().toLowerCase() !== user.email.toLowerCase()) {
+    throw badRequest(messages.deleteAccount.wrongEmail);
+  }
+  const db = await getDb();
+  const [deleted] = await db.delete(users).where(eq(users.id, user.id)).returning();
+  if (!deleted) throw unauthorized();
+  await sendQuietly("account deleted mail", () => sendAccountDeletedMail({ to: deleted }));
+}
+
+export type GoogleProfile = {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+};
+
+/**
+ * The shop user for a Google sign-in: found by Google id, else linked by verified email, else
+ * created (registrationSource google, email verified, avatar kept). Returns null when Google
+ * does not vouch for the email.
+ */
+export async function signInWithGoogle(profile: GoogleProfile): Promise<User | null> {
+  const db = await getDb();
+  const [byGoogleId] = await db
+    .select()
+    .from(users)
+    .where(eq(users.googleId, profile.googleId))
+    .limit(1);
+  if (byGoogleId) {
+    if (!byGoogleId.avatar && profile.avatar) {
+      await db.update(users).set({ avatar: profile.avatar }).where(eq(users.id, byGoogleId.id));
+    }
+    return recordLogin(db, byGoogleId.id);
+  }
+  if (!profile.emailVerified || !profile.email) return null;
+  const email = profile.email.toLowerCase();
+  const byEmail = await findUserByEmail({ email });
+  if (byEmail) {
+    const [linked] = await db
+      .update(users)
+      .set({
+        googleId: profile.googleId,
+        isEmailVerified: true,
+        avatar: byEmail.avatar ?? profile.avatar,
+        // Whoever registered this unverified address never proved they own it: their password goes.
+        ...(byEmail.isEmailVerified
+          ? {}
+          : { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return recordLogin(db, linked!.id);
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      firstName: profile.firstName.slice(0, 200) || email.split("@")[0]!,
+      lastName: profile.lastName.slice(0, 200),
+      avatar: profile.avatar,
+      googleId: profile.googleId,
+      isEmailVerified: true,
+      registrationSource: "google",
+      lastLoginAt: sql`now()`,
+    })
+    .returning();
+  return created!;
+}

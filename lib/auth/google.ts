@@ -1,0 +1,268 @@
+import "server-only";
+import type { AuthOptions } from "next-auth";
+import NextAuth from "next-auth";
+import GoogleProvider, { type GoogleProfile as GoogleOidcProfile } from "next-auth/providers/google";
+import { signInWithGoogle } from "@/lib/accounts";
+import { getAuthSecret } from "@/lib/auth/secret";
+import { createSessionToken, sessionCookieHeader } from "@/lib/auth/session";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { messages } from "@/lib/messages";
+
+/**
+ * Google's OAuth endpoints, given outright so that starting a sign-in needs no discovery request.
+ * Tests point them at a stand-in server: Google cannot be reached from the test machines.
+ */
+export const googleEndpoints = {
+  issuer: "https://accounts.google.com",
+  authorization: "https://accounts.google.com/o/oauth2/v2/auth",
+  token: "https://oauth2.googleapis.com/token",
+  userinfo: "https://openidconnect.googleapis.com/v1/userinfo",
+  jwks: "https://www.googleapis.com/oauth2/v3/certs",
+};
+
+export const CALLBACK_PAGE = "/auth/callback";
+
+export function isGoogleEnabled(): boolean {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
+  return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
+}
+
+const appUrl = (path: string) => new URL(path, env().APP_URL).toString();
+
+// next-auth takes its public address from NEXTAUTH_URL; ours is APP_URL.
+function nextAuthBase(): string {
+  process.env.NEXTAUTH_URL ||= appUrl("/api/auth");
+  return process.env.NEXTAUTH_URL.replace(/\/$/, "");
+}
+
+/**
+ * next-auth handles only the Google round trip. Its signIn callback finds or creates our user and
+ * redirects to /auth/callback with OUR session token; next-auth's own session is never used.
+ * Built on each call (never at module load) so `next build` needs no configuration.
+ */
+function authOptions(): AuthOptions {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
+  return {
+    secret: getAuthSecret(),
+    session: { strategy: "jwt" },
+    pages: { signIn: "/login", error: "/login" },
+    providers: [
+      GoogleProvider({
+        clientId: GOOGLE_CLIENT_ID ?? "",
+        clientSecret: GOOGLE_CLIENT_SECRET ?? "",
+        wellKnown: "",
+        issuer: googleEndpoints.issuer,
+        authorization: {
+          url: googleEndpoints.authorization,
+          params: { scope: "openid email profile", prompt: "select_account" },
+        },
+        token: googleEndpoints.token,
+        userinfo: googleEndpoints.userinfo,
+        jwks_endpoint: googleEndpoints.jwks,
+      }),
+    ],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== "google" || !profile) return false;
+        const google = profile as GoogleOidcProfile;
+        try {
+          const user = await signInWithGoogle({
+            googleId: String(google.sub ?? account.providerAccountId),
+            email: String(google.email ?? ""),
+            emailVerified: google.email_verified === true,
+            firstName: String(google.given_name ?? google.name ?? ""),
+            lastName: String(google.family_name ?? ""),
+            avatar: typeof google.picture === "string" ? google.picture : null,
+          });
+          if (!user) return false;
+          const token = await createSessionToken({ user });
+          return `${appUrl(CALLBACK_PAGE)}#token=${encodeURIComponent(token)}`;
+        } catch (error) {
+          console.error("Google sign-in could not create or link the account", error);
+          return `${appUrl("/login")}?error=Callback`;
+        }
+      },
+    },
+    logger: {
+      error: (code, metadata) => console.error(`[next-auth] ${code}`, metadata),
+      warn: (code) => console.warn(`[next-auth] ${code}`),
+      debug: () => {},
+    },
+  };
+}
+
+/** What next-auth's API handler wrote, captured from a minimal stand-in for a Node response. */
+type Captured = { status: number; headers: Map<string, string | string[]>; body: unknown };
+
+/**
+ * Runs next-auth's public request handler on a Web request. It is next-auth's own API-route entry
+ * (its App Router entry needs a live Next request scope, which tests and in-process calls lack).
+ */
+async function runNextAuth({
+  method,
+  url,
+  cookies,
+  headers,
+  body,
+}: {
+  method: "GET" | "POST";
+  url: URL;
+  cookies: Record<string, string>;
+  headers: Record<string, string>;
+  body?: Record<string, unknown>;
+}): Promise<Captured> {
+  nextAuthBase();
+  const captured: Captured = { status: 200, headers: new Map(), body: undefined };
+  const res = {
+    status(code: number) {
+      captured.status = code;
+      return res;
+    },
+    setHeader(name: string, value: string | string[]) {
+      captured.headers.set(name.toLowerCase(), value);
+      return res;
+    },
+    getHeader: (name: string) => captured.headers.get(name.toLowerCase()),
+    end() {},
+    send(value: unknown) {
+      captured.body = value;
+    },
+    json(value: unknown) {
+      captured.body = value;
+    },
+  };
+  const req = {
+    method,
+    headers,
+    cookies,
+    body: body ?? {},
+    query: {
+      ...Object.fromEntries(url.searchParams),
+      nextauth: url.pathname.replace(/^\/api\/auth\/?/, "").split("/").filter(Boolean),
+    },
+  };
+  type Handler = (req: unknown, res: unknown, options: AuthOptions) => Promise<unknown>;
+  await (NextAuth as unknown as Handler)(req, res, authOptions());
+  return captured;
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const index = part.indexOf("=");
+    if (index < 1) continue;
+    try {
+      cookies[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
+    } catch {}
+  }
+  return cookies;
+}
+
+const setCookies = (captured: Captured): string[] => {
+  const value = captured.headers.get("set-cookie");
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+};
+
+function toResponse(captured: Captured, extraCookies: string[] = []): Response {
+  const headers = new Headers();
+  for (const [name, value] of captured.headers) {
+    if (name !== "set-cookie") headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  for (const cookie of [...extraCookies, ...setCookies(captured)]) headers.append("Set-Cookie", cookie);
+  const redirect = headers.get("location");
+  if (redirect) {
+    const location = new URL(redirect, env().APP_URL);
+    const callbackPage = new URL(CALLBACK_PAGE, env().APP_URL);
+    // Our signIn callback's success: the browser also gets the session as an httpOnly cookie.
+    if (location.origin === callbackPage.origin && location.pathname === callbackPage.pathname) {
+      const token = new URLSearchParams(location.hash.slice(1)).get("token");
+      if (token) headers.append("Set-Cookie", sessionCookieHeader(token));
+    }
+    headers.set("Location", location.toString());
+    headers.set("Cache-Control", "no-store");
+    return new Response(null, { status: 302, headers });
+  }
+  const body = captured.body;
+  if (body === undefined || typeof body === "string") {
+    return new Response(body ?? null, { status: captured.status, headers });
+  }
+  return Response.json(body, { status: captured.status, headers });
+}
+
+function redirectTo(path: string): Response {
+  return new Response(null, {
+    status: 302,
+    headers: { Location: appUrl(path), "Cache-Control": "no-store" },
+  });
+}
+
+async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (request.method !== "POST") return undefined;
+  const type = request.headers.get("content-type") ?? "";
+  const text = await request.text();
+  if (text.length > 16 * 1024) throw new AppError(413, messages.api.payloadTooLarge);
+  if (type.includes("application/x-www-form-urlencoded")) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
+  try {
+    const parsed: unknown = JSON.parse(text || "{}");
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+/** next-auth's own routes (/api/auth/callback/google, /api/auth/csrf, …). */
+export async function handleNextAuthRequest(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  if (!isGoogleEnabled()) {
+    if (/^\/api\/auth\/(callback|signin|error)(\/|$)/.test(url.pathname)) {
+      return redirectTo("/login?error=Configuration");
+    }
+    throw new AppError(404, messages.api.notFound);
+  }
+  const method = request.method === "POST" ? "POST" : "GET";
+  const captured = await runNextAuth({
+    method,
+    url,
+    cookies: parseCookies(request.headers.get("cookie")),
+    headers: Object.fromEntries(request.headers),
+    body: await readBody(request),
+  });
+  return toResponse(captured);
+}
+
+/**
+ * GET /api/auth/google: next-auth v4 starts OAuth only from a POST carrying its CSRF token, so we
+ * run both steps in-process (fetch a CSRF token, post the sign-in) and answer the browser with
+ * the redirect to Google and every cookie next-auth set (CSRF, state, PKCE verifier).
+ */
+export async function startGoogleSignIn(): Promise<Response> {
+  if (!isGoogleEnabled()) throw new AppError(503, messages.auth.googleNotConfigured);
+  const base = new URL(nextAuthBase());
+  const csrf = await runNextAuth({
+    method: "GET",
+    url: new URL(`${base.pathname}/csrf`, base),
+    cookies: {},
+    headers: { host: base.host },
+  });
+  const csrfToken = (csrf.body as { csrfToken?: string } | undefined)?.csrfToken;
+  if (!csrfToken) throw new Error("next-auth did not issue a CSRF token");
+  const csrfCookies = setCookies(csrf);
+  const signin = await runNextAuth({
+    method: "POST",
+    url: new URL(`${base.pathname}/signin/google`, base),
+    cookies: parseCookies(csrfCookies.map((c) => c.split(";")[0]).join("; ")),
+    headers: { host: base.host, "content-type": "application/json" },
+    body: { csrfToken, callbackUrl: appUrl(CALLBACK_PAGE) },
+  });
+  const location = signin.headers.get("location");
+  if (typeof location !== "string" || !location.startsWith(googleEndpoints.authorization)) {
+    console.error("Google sign-in could not start", location);
+    return redirectTo("/login?error=OAuthSignin");
+  }
+  return toResponse(signin, csrfCookies);
+}

@@ -1,0 +1,162 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { decode, encode } from "next-auth/jwt";
+import { getDb } from "@/lib/db";
+import { users, type User } from "@/lib/db/schema";
+import { env } from "@/lib/env";
+import { AppError, forbidden, unauthorized } from "@/lib/errors";
+import { assertSameOrigin } from "@/lib/http";
+import { messages } from "@/lib/messages";
+import { getAuthSecret } from "@/lib/auth/secret";
+
+export const SESSION_COOKIE = "lumiere_session";
+export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+// Keeps our tokens apart from any other token next-auth derives from the same secret.
+const TOKEN_SALT = "lumiere-session";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A signed, encrypted token naming the user and the session version it was issued for. */
+export async function createSessionToken({
+  user,
+}: {
+  user: Pick<User, "id" | "sessionVersion">;
+}): Promise<string> {
+  return encode({
+    token: { sub: user.id, sv: user.sessionVersion },
+    secret: getAuthSecret(),
+    salt: TOKEN_SALT,
+    maxAge: SESSION_MAX_AGE_SECONDS,
+  });
+}
+
+/**
+ * The user a token belongs to, or null when it is tampered with, expired, or revoked (the user's
+ * session version moved on after a password change or reset, or the account is gone).
+ */
+export async function verifySessionToken({ token }: { token: string }): Promise<User | null> {
+  if (!token || token.length > 4096) return null;
+  let payload: Record<string, unknown> | null;
+  try {
+    payload = await decode({ token, secret: getAuthSecret(), salt: TOKEN_SALT });
+  } catch {
+    return null;
+  }
+  const userId = payload?.sub;
+  const version = payload?.sv;
+  if (typeof userId !== "string" || !UUID.test(userId) || typeof version !== "number") return null;
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user || user.sessionVersion !== version) return null;
+  return user;
+}
+
+type TokenSource = { token: string; via: "bearer" | "cookie" };
+
+function tokenFromHeaders(headers: Headers): TokenSource | null {
+  const authorization = headers.get("authorization");
+  const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (bearer) return { token: bearer, via: "bearer" };
+  const cookie = readCookie(headers.get("cookie"), SESSION_COOKIE);
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0 || part.slice(0, index).trim() !== name) continue;
+    const value = part.slice(index + 1).trim();
+    try {
+      return decodeURIComponent(value) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The signed-in user of a request (Bearer header or session cookie), or null. */
+export async function getSessionUser(request: Request): Promise<User | null> {
+  const source = tokenFromHeaders(request.headers);
+  return source ? verifySessionToken({ token: source.token }) : null;
+}
+
+/**
+ * The signed-in user, or 401. A state-changing request authenticated by the cookie must come
+ * from our own pages (a Bearer token cannot be sent by a foreign site on its own).
+ */
+export async function requireUser(request: Request): Promise<User> {
+  const source = tokenFromHeaders(request.headers);
+  const user = source ? await verifySessionToken({ token: source.token }) : null;
+  if (!user) throw unauthorized();
+  if (source?.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
+  return user;
+}
+
+/** A signed-in user whose email is verified: otherwise 401, or 403 with requiresVerification. */
+export async function requireVerifiedUser(
+  request: Request,
+  { message = messages.api.verificationRequired }: { message?: string } = {},
+): Promise<User> {
+  const user = await requireUser(request);
+  if (!user.isEmailVerified) throw new AppError(403, message, { requiresVerification: true });
+  return user;
+}
+
+export async function requireAdmin(request: Request): Promise<User> {
+  const user = await requireUser(request);
+  if (!user.isAdmin) throw forbidden();
+  return user;
+}
+
+/** For server components: the user of the current request's session cookie, or null. */
+export async function getCurrentUser(): Promise<User | null> {
+  const { cookies } = await import("next/headers");
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  return token ? verifySessionToken({ token }) : null;
+}
+
+function cookieIsSecure(): boolean {
+  const { NODE_ENV, APP_URL } = env();
+  if (NODE_ENV !== "production") return false;
+  // A production build served on this machine over plain http (local checks, end-to-end tests).
+  try {
+    const { protocol, hostname } = new URL(APP_URL);
+    return protocol === "https:" || !["localhost", "127.0.0.1", "[::1]"].includes(hostname);
+  } catch {
+    return true;
+  }
+}
+
+export function sessionCookieHeader(token: string): string {
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
+    ...(cookieIsSecure() ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function clearedSessionCookieHeader(): string {
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    "Max-Age=0",
+    ...(cookieIsSecure() ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** A JSON answer that also sets (or, with token null, clears) the session cookie. */
+export function jsonWithSession(
+  body: unknown,
+  { token, status = 200 }: { token: string | null; status?: number },
+): Response {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  headers.append("Set-Cookie", token ? sessionCookieHeader(token) : clearedSessionCookieHeader());
+  return Response.json(body, { status, headers });
+}

@@ -1,0 +1,119 @@
+import "server-only";
+import { SHOP_NAME } from "@/lib/constants";
+
+export type MailContent = { subject: string; text: string; html: string };
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
+
+const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,");
+
+/** The one branded frame every mail shares: ivory card, serif shop name, gold accents. */
+function layout({ title, paragraphs, action, code, note }: {
+  title: string;
+  paragraphs: string[];
+  action?: { label: string; href: string };
+  code?: string;
+  note?: string;
+}): string {
+  const p = (html: string) =>
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622">${html}</p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;padding:24px;background:#fbf8f3;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e8dfd3;border-radius:8px">
+<tr><td style="padding:28px 32px 8px;text-align:center;font-family:Georgia,serif;font-size:26px;letter-spacing:2px;color:#2b2622">${SHOP_NAME}</td></tr>
+<tr><td style="padding:0 32px 8px;text-align:center;font-size:11px;letter-spacing:3px;text-transform:uppercase;color:#a8843f">Handmade jewelry</td></tr>
+<tr><td style="padding:24px 32px 8px">
+<h1 style="margin:0 0 16px;font-family:Georgia,serif;font-weight:normal;font-size:20px;color:#2b2622">${escapeHtml(title)}</h1>
+${paragraphs.map(p).join("\n")}
+${code ? `<p style="margin:8px 0 24px;text-align:center;font-family:Menlo,monospace;font-size:32px;letter-spacing:8px;color:#2b2622"><strong>${escapeHtml(code)}</strong></p>` : ""}
+${action ? `<p style="margin:8px 0 24px;text-align:center"><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:12px 28px;background:#2b2622;color:#fbf8f3;text-decoration:none;border-radius:4px;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:12px;line-height:1.6;color:#7a7068;word-break:break-all">Or paste this link into your browser: ${escapeHtml(action.href)}</p>` : ""}
+${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068">${escapeHtml(note)}</p>` : ""}
+</td></tr>
+<tr><td style="padding:16px 32px 28px;border-top:1px solid #e8dfd3;font-size:12px;color:#7a7068">With love, the ${SHOP_NAME} team · Handcrafted in Lebanon</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const signature = `\n\nWith love,\nThe ${SHOP_NAME} team`;
+
+export function verificationMail({ firstName, link, validHours }: {
+  firstName: string;
+  link: string;
+  validHours: number;
+}): MailContent {
+  const title = "Verify your email address";
+  const intro = `Thank you for joining ${SHOP_NAME}. Please confirm your email address to place orders and keep your cart and wishlist in sync.`;
+  const validity = `This link is valid for ${validHours} hours and can be used once. If you did not create an account, you can ignore this email.`;
+  return {
+    subject: `${SHOP_NAME}: verify your email address`,
+    text: `${greeting(firstName)}\n\n${intro}\n\nVerify your email: ${link}\n\n${validity}${signature}`,
+    html: layout({
+      title,
+      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(intro)],
+      action: { label: "Verify my email", href: link },
+      note: validity,
+    }),
+  };
+}
+
+export function resetPinMail({ firstName, pin, validMinutes }: {
+  firstName: string;
+  pin: string;
+  validMinutes: number;
+}): MailContent {
+  const title = "Your password reset PIN";
+  const intro = "We received a request to reset your password. Enter this PIN to continue:";
+  const validity = `The PIN is valid for ${validMinutes} minutes and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.`;
+  return {
+    subject: `${SHOP_NAME}: your password reset PIN`,
+    text: `${greeting(firstName)}\n\n${intro}\n\n    ${pin}\n\n${validity}${signature}`,
+    html: layout({
+      title,
+      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(intro)],
+      code: pin,
+      note: validity,
+    }),
+  };
+}
+
+export function passwordChangedMail({ firstName, shopUrl }: {
+  firstName: string;
+  shopUrl: string;
+}): MailContent {
+  const title = "Your password was changed";
+  const body = `The password of your ${SHOP_NAME} account was just changed, and every other device was signed out.`;
+  const warning = "If you did not make this change, reset your password right away from the sign-in window (Forgot password) and contact us.";
+  return {
+    subject: `${SHOP_NAME}: your password was changed`,
+    text: `${greeting(firstName)}\n\n${body}\n\n${warning}\n\n${shopUrl}${signature}`,
+    html: layout({
+      title,
+      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(body), escapeHtml(warning)],
+      action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
+    }),
+  };
+}
+
+export function accountDeletedMail({ firstName, shopUrl }: {
+  firstName: string;
+  shopUrl: string;
+}): MailContent {
+  const title = "Your account has been deleted";
+  const body = `Your ${SHOP_NAME} account and its saved cart and wishlist have been deleted. Orders you placed are kept for our delivery and accounting records.`;
+  const farewell = "We are sorry to see you go. You are always welcome back.";
+  return {
+    subject: `${SHOP_NAME}: your account has been deleted`,
+    text: `${greeting(firstName)}\n\n${body}\n\n${farewell}\n\n${shopUrl}${signature}`,
+    html: layout({
+      title,
+      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(body), escapeHtml(farewell)],
+      action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
+    }),
+  };
+}

@@ -1,0 +1,93 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { env } from "@/lib/env";
+import {
+  accountDeletedMail,
+  passwordChangedMail,
+  resetPinMail,
+  verificationMail,
+  type MailContent,
+} from "@/lib/mail-templates";
+import { PIN_TTL_MINUTES, VERIFICATION_LINK_TTL_HOURS } from "@/lib/constants";
+
+type Recipient = { email: string; firstName: string };
+
+const store = globalThis as unknown as { __shopSmtp?: { url: string; transport: Transporter } };
+
+function smtpTransport(url: string): Transporter {
+  if (store.__shopSmtp?.url !== url) {
+    store.__shopSmtp = { url, transport: nodemailer.createTransport(url) };
+  }
+  return store.__shopSmtp.transport;
+}
+
+/**
+ * Sends one mail: through SMTP_URL when set, otherwise written as an .eml file under
+ * DATA_DIR/outbox/ with `notice` (the link or PIN it carries) logged for the developer.
+ */
+export async function sendMail({
+  to,
+  content,
+  notice,
+}: {
+  to: string;
+  content: MailContent;
+  notice?: string;
+}): Promise<void> {
+  const { SMTP_URL, MAIL_FROM, DATA_DIR, NODE_ENV } = env();
+  const message = { from: MAIL_FROM, to, ...content };
+  if (SMTP_URL) {
+    await smtpTransport(SMTP_URL).sendMail(message);
+    return;
+  }
+  const outbox = path.resolve(DATA_DIR, "outbox");
+  await fs.mkdir(outbox, { recursive: true });
+  const info = await nodemailer
+    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
+    .sendMail(message);
+  const file = path.join(
+    outbox,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
+  );
+  await fs.writeFile(file, info.message as Buffer);
+  const shown = NODE_ENV === "production" ? "" : notice ? ` — ${notice}` : "";
+  console.info(`[mail] "${content.subject}" to ${to} written to ${file}${shown}`);
+}
+
+export async function sendVerificationMail({ to, token }: { to: Recipient; token: string }) {
+  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, env().APP_URL).toString();
+  await sendMail({
+    to: to.email,
+    content: verificationMail({
+      firstName: to.firstName,
+      link,
+      validHours: VERIFICATION_LINK_TTL_HOURS,
+    }),
+    notice: `verification link ${link}`,
+  });
+}
+
+export async function sendResetPinMail({ to, pin }: { to: Recipient; pin: string }) {
+  await sendMail({
+    to: to.email,
+    content: resetPinMail({ firstName: to.firstName, pin, validMinutes: PIN_TTL_MINUTES }),
+    notice: `password reset PIN ${pin}`,
+  });
+}
+
+export async function sendPasswordChangedMail({ to }: { to: Recipient }) {
+  await sendMail({
+    to: to.email,
+    content: passwordChangedMail({ firstName: to.firstName, shopUrl: env().APP_URL }),
+  });
+}
+
+export async function sendAccountDeletedMail({ to }: { to: Recipient }) {
+  await sendMail({
+    to: to.email,
+    content: accountDeletedMail({ firstName: to.firstName, shopUrl: env().APP_URL }),
+  });
+}

@@ -116,7 +116,11 @@ export async function listRelatedProducts({
 }
 
 // Cached reads for pages and the public API. Results are shared: treat them as read-only.
-const cacheOptions = { tags: [TAGS.catalogue], ttlSeconds: CATALOGUE_TTL_SECONDS } as const;
+const cacheOptions = {
+  tags: [TAGS.catalogue],
+  ttlSeconds: CATALOGUE_TTL_SECONDS,
+  scope: getDb,
+} as const;
 
 export const listProductsCached = cacheByTag(
   ({ category }: { category?: Category } = {}) => listProducts({ category }),

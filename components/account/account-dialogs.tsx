@@ -46,7 +46,7 @@ export function AccountDialogs() {
         icon={<TriangleAlert className="size-5" />}
         tone="danger"
       >
-        {open === "delete-account" && <DeleteAccountForm />}
+        {open === "delete-account" && user && <DeleteAccountForm user={user} />}
       </ModalShell>
       <ModalShell
         open={open === "settings"}
@@ -119,7 +119,7 @@ function ChangePasswordForm() {
   );
 }
 
-function DeleteAccountForm() {
+function DeleteAccountForm({ user }: { user: PublicUser }) {
   const { forgetSession } = useAuth();
   const { closeAccountDialog } = useAccountUi();
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -164,12 +164,24 @@ function DeleteAccountForm() {
         error={errors.confirmation?.message}
         {...register("confirmation")}
       />
-      <PasswordField
-        label={t.password}
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register("password")}
-      />
+      {user.hasPassword ? (
+        <PasswordField
+          label={t.password}
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register("password")}
+        />
+      ) : (
+        // A Google account has no password: the API takes its email address instead.
+        <TextField
+          label={t.deleteEmailLabel}
+          type="email"
+          autoComplete="email"
+          hint={t.deleteEmailHint}
+          error={errors.password?.message}
+          {...register("password")}
+        />
+      )}
       <FormAlert problem={problem} />
       <div className="flex flex-col-reverse gap-2.5 pt-1 sm:flex-row">
         <CancelButton />

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { verifyPassword } from "@/lib/auth/password";
 import { listProducts } from "@/lib/catalogue";
@@ -116,10 +116,7 @@ describeEachDatabase("sample catalogue seed", ({ db }) => {
     }
     expect((await listProducts()).length).toBe(before);
     expect(logs).toContain(`Catalogue already has ${before} products: sample catalogue not added.`);
-    const [{ n }] = (await db().execute(sql`select count(*)::int as n from users`)).rows as {
-      n: number;
-    }[];
-    expect(n).toBe(2);
+    expect(await db().select({ n: count() }).from(users)).toEqual([{ n: 2 }]);
     const owner = await userByEmail(OWNER.email);
     expect(await verifyPassword("a-new-owner-password", owner!.passwordHash)).toBe(true);
   });

@@ -30,6 +30,7 @@ export function ModalShell({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] grid place-items-center overflow-y-auto bg-ink/45 px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
           <Dialog.Content
+            data-account-modal=""
             className="relative w-full max-w-[26rem] rounded-2xl border border-line bg-ivory px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none starting:translate-y-2 starting:opacity-0 sm:px-8 sm:pt-9 sm:pb-8"
           >
             <header className="mb-6 text-center">

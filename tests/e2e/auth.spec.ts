@@ -1,0 +1,316 @@
+import { expect, test } from "@playwright/test";
+import { AccountArea, AuthModal, newShopper } from "./support/account";
+import { Mailbox } from "./support/mailbox";
+import {
+  CART_STORAGE_KEY,
+  SHOP_NAME,
+  SIGNUP_SOURCE_STORAGE_KEY,
+  VERIFY_REDIRECT_SECONDS,
+  WISHLIST_STORAGE_KEY,
+} from "@/lib/constants";
+import { messages } from "@/lib/messages";
+import type { PublicUser } from "@/models/auth";
+
+const t = messages.account;
+const m = messages.auth;
+
+// One shopper's life with the shop, step by step: each step starts from a fresh browser.
+// (Sign-ups are rate limited per address, so the journey shares one account.)
+test.describe.serial("a shopper's account", () => {
+  const shopper = newShopper();
+  const mailbox = new Mailbox(shopper.email);
+  let password = shopper.password;
+
+  test("signs up from the Instagram link, verifies the email from the mail and sees Verified", async ({
+    page,
+  }) => {
+    const account = new AccountArea(page);
+    await page.goto("/?utm_source=Instagram");
+    const modal = await account.openSignUp();
+
+    await modal.button(t.signUpSubmit).click();
+    await modal.expectErrors(m.firstNameRequired, m.lastNameRequired, m.emailRequired, m.passwordRequired);
+    await modal.field(t.email).fill("maya@");
+    await modal.field(t.password).fill("12345");
+    await modal.button(t.signUpSubmit).click();
+    await modal.expectErrors(m.emailInvalid, m.passwordTooShort);
+
+    await modal.fillSignup(shopper);
+    await modal.button(t.signUpSubmit).click();
+    await modal.expectClosed();
+    await expect(page.getByText(t.accountCreated)).toBeVisible();
+
+    const banner = page.getByRole("region", { name: t.bannerText });
+    await expect(banner).toBeVisible();
+    const menu = await account.openMenu();
+    await expect(menu.getByText(`${shopper.firstName} ${shopper.lastName}`)).toBeVisible();
+    await expect(menu.getByText(shopper.email)).toBeVisible();
+    await expect(menu.getByText(t.unverified, { exact: true })).toBeVisible();
+    await expect(account.menuItem(messages.orders.title)).toHaveCount(0);
+    await page.keyboard.press("Escape");
+
+    const profile = (await (await page.request.get("/api/auth/profile")).json()) as { user: PublicUser };
+    expect(profile.user.registrationSource).toBe("instagram_bio");
+    expect(await page.evaluate((key) => localStorage.getItem(key), SIGNUP_SOURCE_STORAGE_KEY)).toBeNull();
+
+    await page.goto(await mailbox.verificationLink());
+    await expect(page.getByRole("heading", { name: messages.verifyEmail.successTitle })).toBeVisible();
+    const countdown = messages.verifyEmail.redirecting(VERIFY_REDIRECT_SECONDS);
+    await expect(
+      page.getByText(new RegExp(countdown.replace(/[.]/g, "\\.").replace(/\d+/, "\\d+"))),
+    ).toBeVisible();
+    await page.getByRole("link", { name: messages.verifyEmail.goNow }).click();
+    await expect(page).toHaveURL("/");
+
+    await account.openMenu();
+    await expect(account.menu.getByText(t.verified, { exact: true })).toBeVisible();
+    await expect(account.menuItem(messages.orders.title)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(banner).toBeHidden();
+  });
+
+  test("logs out, forgetting the local cart and wishlist, and logs back in", async ({ page }) => {
+    const account = new AccountArea(page);
+    await page.goto("/");
+    const modal = await account.openSignIn();
+    await modal.button(t.signInSubmit).click();
+    await modal.expectErrors(m.emailRequired, m.passwordRequired);
+    await modal.logIn({ email: shopper.email, password: "not-my-password" });
+    await expect(modal.problem).toBeVisible();
+    await modal.logIn({ email: shopper.email, password });
+    await modal.expectClosed();
+    await expect(page.getByText(t.welcomeBack(shopper.firstName))).toBeVisible();
+
+    await page.evaluate(
+      ([cart, wishlist]) => {
+        localStorage.setItem(cart!, JSON.stringify([{ productId: "p1", quantity: 1 }]));
+        localStorage.setItem(wishlist!, JSON.stringify([{ _id: "p1" }]));
+      },
+      [CART_STORAGE_KEY, WISHLIST_STORAGE_KEY],
+    );
+    await page.goto("/about");
+    await account.logOut();
+    await expect(page).toHaveURL("/");
+    const stored = await page.evaluate(
+      ([cart, wishlist]) => [localStorage.getItem(cart!), localStorage.getItem(wishlist!)],
+      [CART_STORAGE_KEY, WISHLIST_STORAGE_KEY],
+    );
+    expect(stored).toEqual([null, null]);
+    expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+
+    await account.logIn({ email: shopper.email, password });
+    await page.reload();
+    await expect(account.menuButton).toBeVisible();
+  });
+
+  test("resets a forgotten password with the PIN from the mail and is signed in", async ({ page }) => {
+    const account = new AccountArea(page);
+    await page.goto("/");
+    const modal = await account.openSignIn();
+    await modal.field(t.email).fill(shopper.email);
+    await modal.dialog.getByRole("button", { name: t.forgotPassword }).click();
+    await modal.expectTitle(t.forgotTitle);
+    await expect(modal.field(t.email)).toHaveValue(shopper.email);
+    await modal.field(t.email).fill("");
+    await modal.button(t.sendPin).click();
+    await modal.expectErrors(m.emailRequired);
+    await modal.field(t.email).fill(shopper.email);
+    await modal.button(t.sendPin).click();
+
+    await modal.expectTitle(t.verifyPinTitle);
+    const pinField = modal.field(t.pin);
+    await expect(pinField).toHaveAttribute("inputmode", "numeric");
+    await expect(pinField).toHaveAttribute("autocomplete", "one-time-code");
+    await modal.button(t.verifyPinSubmit).click();
+    await modal.expectErrors(m.pinRequired);
+    await pinField.pressSequentially("12ab34");
+    await expect(pinField).toHaveValue("1234");
+    await modal.button(t.verifyPinSubmit).click();
+    await modal.expectErrors(m.pinLength);
+    await pinField.fill("");
+    await pinField.pressSequentially("98765432");
+    await expect(pinField).toHaveValue("987654");
+
+    // The first PIN is lost: ask for another one.
+    await mailbox.resetPin();
+    await modal.dialog.getByRole("button", { name: t.resendPin }).click();
+    await modal.expectTitle(t.forgotTitle);
+    await modal.button(t.sendPin).click();
+    await modal.expectTitle(t.verifyPinTitle);
+    const pin = await mailbox.resetPin();
+    const wrongPin = pin === "000000" ? "111111" : "000000";
+    await pinField.fill(wrongPin);
+    await modal.button(t.verifyPinSubmit).click();
+    await expect(modal.problem).toBeVisible();
+    await pinField.fill(pin);
+    await modal.button(t.verifyPinSubmit).click();
+
+    await modal.expectTitle(t.resetTitle);
+    await modal.button(t.resetSubmit).click();
+    await modal.expectErrors(m.newPasswordRequired, m.confirmRequired);
+    await modal.field(t.newPassword).fill("golden-hoop-2");
+    await modal.field(t.confirmPassword).fill("golden-hoop-3");
+    await modal.button(t.resetSubmit).click();
+    await modal.expectErrors(m.passwordsMismatch);
+    await modal.field(t.confirmPassword).fill("golden-hoop-2");
+    await modal.dialog.getByRole("button", { name: t.showPassword }).first().click();
+    await expect(modal.field(t.newPassword)).toHaveAttribute("type", "text");
+    await modal.button(t.resetSubmit).click();
+
+    await modal.expectClosed();
+    await expect(page.getByText(t.passwordReset)).toBeVisible();
+    await expect(account.menuButton).toBeVisible();
+    password = "golden-hoop-2";
+  });
+
+  test("changes the password, then signs in with the new one only", async ({ page }) => {
+    const account = new AccountArea(page);
+    await page.goto("/");
+    await account.logIn({ email: shopper.email, password });
+    await account.choose(t.changePassword);
+    const dialog = new AuthModal(page);
+    await dialog.expectTitle(t.changePassword);
+
+    await dialog.button(t.changePasswordSubmit).click();
+    await dialog.expectErrors(m.passwordRequired, messages.changePassword.tooShort);
+    await dialog.field(t.currentPassword).fill(password);
+    await dialog.field(t.newPassword).fill(password);
+    await dialog.field(t.confirmNewPassword).fill(password);
+    await dialog.button(t.changePasswordSubmit).click();
+    await dialog.expectErrors(messages.changePassword.sameAsCurrent);
+    await dialog.field(t.newPassword).fill("pearl-drop-3");
+    await dialog.field(t.confirmNewPassword).fill("pearl-drop-4");
+    await dialog.button(t.changePasswordSubmit).click();
+    await dialog.expectErrors(messages.changePassword.mismatch);
+    await dialog.field(t.currentPassword).fill("not-my-password");
+    await dialog.field(t.confirmNewPassword).fill("pearl-drop-3");
+    await dialog.button(t.changePasswordSubmit).click();
+    await expect(dialog.problem).toBeVisible();
+
+    await dialog.field(t.currentPassword).fill(password);
+    await dialog.button(t.changePasswordSubmit).click();
+    await dialog.expectClosed();
+    await expect(page.getByText(messages.changePassword.success)).toBeVisible();
+    // Still signed in with the session the change answered with.
+    await page.reload();
+    await expect(account.menuButton).toBeVisible();
+
+    await account.logOut();
+    const modal = await account.openSignIn();
+    await modal.logIn({ email: shopper.email, password });
+    await expect(modal.problem).toBeVisible();
+    await modal.logIn({ email: shopper.email, password: "pearl-drop-3" });
+    await modal.expectClosed();
+    password = "pearl-drop-3";
+  });
+
+  test("deletes the account, after which signing in fails", async ({ page }) => {
+    const account = new AccountArea(page);
+    await page.goto("/");
+    await account.logIn({ email: shopper.email, password });
+    await account.choose(t.deleteAccount);
+    const dialog = new AuthModal(page);
+    await dialog.expectTitle(t.deleteAccount);
+
+    await dialog.button(t.deleteSubmit).click();
+    await dialog.expectErrors(messages.deleteAccount.typePhrase, messages.deleteAccount.passwordRequired);
+    await dialog.field(t.deleteConfirmLabel).fill("delete my account");
+    await dialog.field(t.password).fill(password);
+    await dialog.button(t.deleteSubmit).click();
+    await dialog.expectErrors(messages.deleteAccount.mismatch);
+    await dialog.field(t.deleteConfirmLabel).fill(messages.deleteAccount.phrase);
+    await dialog.field(t.password).fill("not-my-password");
+    await dialog.button(t.deleteSubmit).click();
+    await expect(dialog.problem).toBeVisible();
+
+    await dialog.field(t.password).fill(password);
+    await dialog.button(t.deleteSubmit).click();
+    await expect(page.getByText(messages.deleteAccount.success)).toBeVisible();
+    await expect(page).toHaveURL("/");
+    await account.expectSignedOut();
+
+    const modal = await account.openSignIn();
+    await modal.logIn({ email: shopper.email, password });
+    await expect(modal.problem).toBeVisible();
+    await expect(account.menuButton).toHaveCount(0);
+  });
+});
+
+test("the sign-in window offers no Google button when Google is not configured", async ({ page }) => {
+  const account = new AccountArea(page);
+  await page.goto("/?auth=signup");
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.signupTitle);
+  await expect(page).toHaveURL("/");
+  await expect(page.getByText(t.continueWithGoogle)).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await modal.expectClosed();
+
+  await account.openSignIn();
+  await expect(page.getByText(t.continueWithGoogle)).toHaveCount(0);
+  // A click on the backdrop closes it; opening again starts with empty fields.
+  await modal.field(t.email).fill("someone@example.com");
+  await page.mouse.click(5, 5);
+  await modal.expectClosed();
+  await account.openSignIn();
+  await expect(modal.field(t.email)).toHaveValue("");
+
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: m.loginPageTitle })).toBeVisible();
+  await expect(page.getByText(t.continueWithGoogle)).toHaveCount(0);
+});
+
+test("the sign-in page explains a failed Google sign-in and offers to sign in", async ({ page }) => {
+  await page.goto("/login?error=OAuthCallback");
+  await expect(page.getByRole("alert").filter({ hasText: m.googleErrors.OAuthCallback })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: t.signIn, exact: true }).click();
+  await new AuthModal(page).expectTitle(t.loginTitle);
+});
+
+test("the verification page explains a missing or unknown link", async ({ page }) => {
+  await page.goto("/verify-email");
+  await expect(page.getByText(messages.verification.invalidLink)).toBeVisible();
+  for (const cause of [
+    messages.verifyEmail.causeExpired,
+    messages.verifyEmail.causeUsed,
+    messages.verifyEmail.causeInvalid,
+  ]) {
+    await expect(page.getByText(cause)).toBeVisible();
+  }
+
+  await page.goto("/verify-email?token=this-link-was-never-sent");
+  await expect(page.getByRole("heading", { name: messages.verifyEmail.errorTitle })).toBeVisible();
+  await expect(page.getByText(messages.verifyEmail.signInToResend)).toBeVisible();
+});
+
+test("the mobile menu signs the shop owner in and holds the account items @phone", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const openMenu = () => page.getByRole("button", { name: messages.layout.openMenu }).click();
+  const menu = page.getByRole("dialog", { name: SHOP_NAME });
+
+  await openMenu();
+  await menu.getByRole("button", { name: t.signIn, exact: true }).click();
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.loginTitle);
+  await modal.logIn({ email: "owner@lumiere.example", password: "owner-password-1" });
+  await modal.expectClosed();
+
+  await openMenu();
+  await expect(menu.getByText("owner@lumiere.example")).toBeVisible();
+  await expect(menu.getByText(t.verified, { exact: true })).toBeVisible();
+  for (const item of [messages.orders.title, messages.admin.title]) {
+    await expect(menu.getByRole("link", { name: item })).toBeVisible();
+  }
+  await menu.getByRole("button", { name: t.accountSettings }).click();
+  const settings = page.getByRole("dialog", { name: t.accountSettings });
+  await expect(settings.getByRole("heading", { name: t.accountSettings })).toBeVisible();
+  await expect(settings.getByText("owner@lumiere.example")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(settings).toBeHidden();
+
+  await openMenu();
+  await menu.getByRole("button", { name: t.logout }).click();
+  await openMenu();
+  await expect(menu.getByRole("button", { name: t.signUp, exact: true })).toBeVisible();
+});

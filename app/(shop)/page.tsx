@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { unstable_rethrow } from "next/navigation";
 import { Suspense } from "react";
 import { CategoryProducts } from "@/components/catalogue/category-products";
 import { categoryHref, categoryLabel, CategoryTabs } from "@/components/catalogue/category-tabs";
 import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
-import { absoluteUrl } from "@/components/product/product-seo";
-import { isCategory } from "@/lib/catalogue";
+import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
+import { isCategory, listProductsCached } from "@/lib/catalogue";
 import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -27,13 +28,25 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   const title = isDefault
     ? `${SHOP_NAME} — Handmade Jewelry in Lebanon`
     : `Handmade ${categoryLabel(category)} — ${SHOP_NAME}`;
+  const images = await previewImages(category);
   return {
     title: { absolute: title },
     description: DESCRIPTION,
     alternates: { canonical: absoluteUrl(path) },
-    openGraph: { type: "website", siteName: SHOP_NAME, title, description: DESCRIPTION, url: absoluteUrl(path) },
-    twitter: { card: "summary_large_image", title, description: DESCRIPTION },
+    openGraph: { type: "website", siteName: SHOP_NAME, title, description: DESCRIPTION, url: absoluteUrl(path), images },
+    twitter: { card: "summary_large_image", title, description: DESCRIPTION, images },
   };
+}
+
+/** The category's first piece pictures a shared link; a failed read only loses the picture. */
+async function previewImages(category: Category): Promise<string[]> {
+  try {
+    const image = (await listProductsCached({ category })).find((p) => p.images.length > 0)?.images[0];
+    return image ? [productImageUrl(image)] : [];
+  } catch (error) {
+    unstable_rethrow(error);
+    return [];
+  }
 }
 
 export default async function HomePage({ searchParams }: Props) {

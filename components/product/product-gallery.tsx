@@ -3,9 +3,18 @@
 import clsx from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import Image from "next/image";
-import { useCallback, useEffect, useState, type MouseEvent } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from "react";
 import { ZOOM_SCALE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+
+const subscribeNever = () => () => {};
+/** False in the server HTML, true once React runs in the browser: the controls work only then. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 
 type Zoom = { on: boolean; x: number; y: number };
 const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
@@ -16,6 +25,7 @@ export const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024p
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
+  const hydrated = useHydrated();
   const total = images.length;
 
   const show = useCallback(
@@ -59,6 +69,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           type="button"
           aria-label={zoom.on ? "Zoom out" : "Zoom in"}
           aria-pressed={zoom.on}
+          disabled={!hydrated}
           onClick={(event) => {
             if (zoom.on) return setZoom(NO_ZOOM);
             // A keyboard press has no pointer position: zoom into the centre.
@@ -91,8 +102,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
         {total > 1 ? (
           <>
-            <GalleryArrow side="start" label="Previous image" onClick={() => show(index - 1)} />
-            <GalleryArrow side="end" label="Next image" onClick={() => show(index + 1)} />
+            <GalleryArrow side="start" label="Previous image" disabled={!hydrated} onClick={() => show(index - 1)} />
+            <GalleryArrow side="end" label="Next image" disabled={!hydrated} onClick={() => show(index + 1)} />
             <p
               aria-live="polite"
               aria-label="Image counter"
@@ -111,6 +122,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
               <button
                 type="button"
                 onClick={() => show(i)}
+                disabled={!hydrated}
                 aria-label={`Show image ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
                 className={clsx(
@@ -129,12 +141,23 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   );
 }
 
-function GalleryArrow({ side, label, onClick }: { side: "start" | "end"; label: string; onClick: () => void }) {
+function GalleryArrow({
+  side,
+  label,
+  disabled,
+  onClick,
+}: {
+  side: "start" | "end";
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+}) {
   const Icon = side === "start" ? ChevronLeft : ChevronRight;
   return (
     <button
       type="button"
       aria-label={label}
+      disabled={disabled}
       onClick={onClick}
       className={clsx(
         "absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/85 text-ink shadow-sm ring-1 ring-line backdrop-blur-sm transition hover:bg-ivory hover:text-gold-dark",

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from "@playwright/test";
+
+type ApiProduct = { id: string; name: string; category: string; images: string[] };
+
+/** The storefront as a shopper sees it: the category buttons, the product grid and a product page. */
+class Storefront {
+  constructor(readonly page: Page) {}
+
+  categories = () => this.page.getByRole("navigation", { name: "Categories" });
+  category = (name: string) => this.categories().getByRole("link", { name, exact: true });
+  grid = () => this.page.getByRole("list", { name: /products$/ });
+  cards = () => this.grid().getByRole("link");
+  async cardNames() {
+    await expect(this.cards().first()).toBeVisible();
+    return this.grid().getByRole("heading", { level: 3 }).allInnerTexts();
+  }
+
+  async open(path = "/") {
+    await this.page.goto(path);
+    await expect(this.page.getByRole("heading", { name: "Exquisite Jewelry", level: 1 })).toBeVisible();
+  }
+
+  async chooseCategory(name: string) {
+    await this.category(name).click();
+    await expect(this.category(name)).toHaveAttribute("aria-current", "page");
+    await expect(this.cards().first()).toBeVisible();
+  }
+}
+
+const counter = (page: Page) => page.getByLabel("Image counter");
+
+test.describe("storefront", () => {
+  test("home shows the categories and the products of the default one @phone", async ({ page }) => {
+    const shop = new Storefront(page);
+    await shop.open();
+
+    await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop Collection" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Lookbook" })).toHaveAttribute("href", "/about#lookbook");
+    for (const name of ["Earrings", "Necklaces", "Bracelets", "Rings", "Anklets"]) {
+      await expect(shop.category(name)).toBeVisible();
+    }
+    await expect(shop.category("Earrings")).toHaveAttribute("aria-current", "page");
+
+    await expect(shop.cards().first()).toBeVisible();
+    await expect(shop.cards().first()).toHaveAttribute("href", /^\/product\/[0-9a-f-]{36}$/);
+    await expect(shop.grid().getByText(/^\$\d+\.\d{2}$/).first()).toBeVisible();
+    await expect(shop.grid().getByText(/^(In Stock|Only 1 left!|Sold Out)$/).first()).toBeVisible();
+  });
+
+  test("switching category changes the grid and the URL", async ({ page }) => {
+    const shop = new Storefront(page);
+    await shop.open();
+    const earrings = await shop.cardNames();
+
+    await shop.chooseCategory("Rings");
+    await expect(page).toHaveURL(/\/\?category=rings$/);
+    await expect(shop.grid()).toHaveAccessibleName("rings products");
+    const rings = await shop.cardNames();
+    expect(rings.length).toBeGreaterThan(0);
+    expect(rings).not.toEqual(earrings);
+
+    // The category is part of the address: reloading or sharing it shows the same grid.
+    await page.reload();
+    await expect(shop.category("Rings")).toHaveAttribute("aria-current", "page");
+    expect(await shop.cardNames()).toEqual(rings);
+
+    await shop.chooseCategory("Earrings");
+    await expect(page).toHaveURL(/\/\?category=earrings$/);
+    expect(await shop.cardNames()).toEqual(earrings);
+  });
+
+  test("opening a product shows its name, price and breadcrumb @phone", async ({ page }) => {
+    const shop = new Storefront(page);
+    await shop.open("/?category=necklaces");
+    const [name] = await shop.cardNames();
+    expect(name).toBeTruthy();
+
+    await shop.cards().first().click();
+    await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText(/^\$\d+\.\d{2}$/).first()).toBeVisible();
+    await expect(page.getByText("$5 • 4-5 days • COD available")).toBeVisible();
+    await expect(page.getByText("30-day return • Authentic")).toBeVisible();
+
+    const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
+    await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
+    await expect(breadcrumb.getByRole("link", { name: "Necklaces" })).toHaveAttribute("href", "/?category=necklaces");
+    await expect(breadcrumb.getByText(name!, { exact: true })).toHaveAttribute("aria-current", "page");
+
+    await breadcrumb.getByRole("link", { name: "Necklaces" }).click();
+    await expect(shop.category("Necklaces")).toHaveAttribute("aria-current", "page");
+  });
+
+  test("the gallery steps through images, wraps around and zooms", async ({ page, request }) => {
+    const products = (await (await request.get("/api/products")).json()) as ApiProduct[];
+    const product = products.find((p) => p.images.length >= 2);
+    test.skip(!product, "the sample catalogue has no product with several images");
+    const total = product!.images.length;
+
+    await page.goto(`/product/${product!.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: product!.name })).toBeVisible();
+    await expect(counter(page)).toHaveText(`1 / ${total}`);
+
+    await page.getByRole("button", { name: "Previous image" }).click();
+    await expect(counter(page)).toHaveText(`${total} / ${total}`);
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(counter(page)).toHaveText(`1 / ${total}`);
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(counter(page)).toHaveText(`2 / ${total}`);
+
+    await page.keyboard.press("ArrowLeft");
+    await expect(counter(page)).toHaveText(`1 / ${total}`);
+    await page.keyboard.press("ArrowRight");
+    await expect(counter(page)).toHaveText(`2 / ${total}`);
+
+    await page.getByRole("button", { name: `Show image ${total}` }).click();
+    await expect(counter(page)).toHaveText(`${total} / ${total}`);
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(counter(page)).toHaveText(`1 / ${total}`);
+
+    // Zooming in, then changing image, leaves the new image unzoomed.
+    await page.getByRole("button", { name: "Zoom in" }).click();
+    await expect(page.getByRole("button", { name: "Zoom out" })).toHaveAttribute("aria-pressed", "true");
+    await page.getByRole("button", { name: "Next image" }).click();
+    await expect(page.getByRole("button", { name: "Zoom in" })).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-product-id"]) {
+      const response = await page.goto(`/product/${id}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText("404", { exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+      await expect(page.getByText("Product not found", { exact: true })).toBeVisible();
+    }
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Exquisite Jewelry" })).toBeVisible();
+  });
+
+  test("an unknown page shows the 404 screen", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+
+  test("the about page and the policies are readable and linked", async ({ page }) => {
+    await page.goto("/about#lookbook");
+    await expect(page.getByRole("heading", { level: 1, name: /About/ })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Worn every day" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Shop Our Collection" })).toHaveAttribute("href", "/");
+
+    await page.goto("/terms-of-service");
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    await expect(page.getByText("Last updated: January 2025")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /30-day guarantee/ })).toBeVisible();
+
+    await page.goto("/privacy-policy");
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await expect(page.getByText("Last updated: January 2025")).toBeVisible();
+  });
+
+  test("product pages describe the product to search engines", async ({ page, request }) => {
+    const [product] = (await (await request.get("/api/products")).json()) as ApiProduct[];
+    await page.goto(`/product/${product!.id}`);
+    await expect(page).toHaveTitle(new RegExp(product!.name));
+    const ogImage = await page.locator('meta[property="og:image"]').first().getAttribute("content");
+    expect(ogImage).toMatch(/^https?:\/\/[^/]+\/images\/[0-9a-f-]{36}\.jpg\?w=1280&q=85$/);
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+    expect(jsonLd).toMatchObject({ "@type": "Product", name: product!.name, offers: { priceCurrency: "USD" } });
+
+    const robots = await request.get("/robots.txt");
+    expect(await robots.text()).toContain("Disallow: /admin");
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`/product/${product!.id}</loc>`);
+  });
+});

@@ -1,19 +1,23 @@
 "use client";
 
-import { Suspense } from "react";
-import { OnRouteChange } from "@/components/layout/on-route-change";
+import { useEffect, useRef } from "react";
+import { usePathname } from "next/navigation";
 
-function scrollToTop() {
-  // A link to an anchor on the new page scrolls there instead.
-  if (window.location.hash) return;
-  window.scrollTo({ top: 0, behavior: "smooth" });
-}
-
-/** Every route change scrolls smoothly back to the top (spec section 2). */
+/**
+ * Every route change scrolls smoothly back to the top (spec section 2). A change of query string
+ * alone (choosing a category on the home page) keeps the shopper where they are, and a link to an
+ * anchor scrolls to that anchor instead.
+ */
 export function ScrollToTop() {
-  return (
-    <Suspense fallback={null}>
-      <OnRouteChange onChange={scrollToTop} />
-    </Suspense>
-  );
+  const pathname = usePathname();
+  const previous = useRef(pathname);
+
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    if (window.location.hash) return;
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  }, [pathname]);
+
+  return null;
 }

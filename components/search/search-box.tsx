@@ -1,6 +1,6 @@
 "use client";
 
-import { Suspense, useDeferredValue, useEffect, useId, useMemo, useState } from "react";
+import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
 import Image from "next/image";
 import { useRouter } from "next/navigation";
 import useSWR from "swr";
@@ -47,6 +47,18 @@ export function SearchBox() {
   const [activeIndex, setActiveIndex] = useState(-1);
   const [sort, setSort] = useState<SortOption>("name");
   const [wanted, setWanted] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // Keep what a shopper typed before the page became interactive (slow phones).
+  useEffect(() => {
+    const input = inputRef.current;
+    if (!input?.value) return;
+    setQuery(input.value);
+    if (document.activeElement === input) {
+      setWanted(true);
+      setOpen(true);
+    }
+  }, []);
 
   const { data: products, error } = useSWR(wanted ? PRODUCTS_URL : null, fetchProducts, {
     revalidateOnFocus: false,
@@ -119,6 +131,7 @@ export function SearchBox() {
         aria-hidden="true"
       />
       <input
+        ref={inputRef}
         type="text"
         role="combobox"
         aria-label={messages.search.label}

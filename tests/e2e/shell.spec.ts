@@ -95,10 +95,11 @@ test.describe("header search", () => {
     await page.goto("/");
 
     const box = await search(page, category);
-    await expect(page.getByRole("option").first()).toBeVisible();
+    const options = page.getByRole("listbox", { name: "Search products" }).getByRole("option");
+    await expect(options.first()).toBeVisible();
     await box.press("ArrowDown");
     await box.press("ArrowDown");
-    await expect(page.getByRole("option", { selected: true })).toContainText(expected[1]!.name);
+    await expect(options.and(page.getByRole("option", { selected: true }))).toContainText(expected[1]!.name);
     await box.press("Enter");
     await expect(page).toHaveURL(`/product/${expected[1]!._id}`);
   });
@@ -109,8 +110,11 @@ test("the mobile menu opens, locks the page and closes on Escape or outside @pho
   await page.goto("/");
   const menu = page.getByRole("dialog", { name: "Lumière" });
 
-  await page.getByRole("button", { name: "Open menu" }).click();
-  await expect(menu).toBeVisible();
+  // The first tap may land before the page is interactive.
+  await expect(async () => {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(menu.getByRole("link", { name: "Collections" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "About" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Cart" })).toHaveAttribute("href", "/checkout");
@@ -168,13 +172,15 @@ test("the header steps aside while scrolling down and returns on scroll up", asy
   await expect(header).toBeInViewport();
 
   await page.mouse.move(200, 400);
-  await page.mouse.wheel(0, 50);
-  await page.waitForFunction(() => window.scrollY >= 50);
+  await page.mouse.wheel(0, 60);
+  await page.waitForFunction(() => window.scrollY >= 60);
   await expect(header).toBeInViewport();
 
-  await page.mouse.wheel(0, 900);
-  await page.waitForFunction(() => window.scrollY > 600);
-  await expect(header).not.toBeInViewport();
+  await expect(async () => {
+    await page.mouse.wheel(0, 400);
+    await expect(header).not.toBeInViewport({ timeout: 1000 });
+  }).toPass();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
 
   await page.mouse.wheel(0, -150);
   await expect(header).toBeInViewport();

@@ -251,7 +251,8 @@ export async function startGoogleSignIn(): Promise<Response> {
   });
   const csrfToken = (csrf.body as { csrfToken?: string } | undefined)?.csrfToken;
   if (!csrfToken) throw new Error("next-auth did not issue a CSRF token");
-  const csrfCookies = setCookies(csrf);
+  // Only the CSRF cookie of this first step matters; the sign-in step sets the callback URL.
+  const csrfCookies = setCookies(csrf).filter((c) => /^(__Host-)?next-auth\.csrf-token=/.test(c));
   const signin = await runNextAuth({
     method: "POST",
     url: new URL(`${base.pathname}/signin/google`, base),

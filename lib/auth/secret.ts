@@ -2,13 +2,11 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { MISSING_AUTH_SECRET } from "@/lib/auth/startup-check";
 import { env } from "@/lib/env";
 
 const store = globalThis as unknown as { __shopAuthSecret?: string };
 
-export const MISSING_AUTH_SECRET =
-  "AUTH_SECRET is not set. It signs session tokens and is required in production: " +
-  "set AUTH_SECRET to a long random value (for example `openssl rand -base64 32`).";
 
 /**
  * The key that signs session tokens. Production requires AUTH_SECRET; development generates one

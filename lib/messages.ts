@@ -336,4 +336,14 @@ export const messages = {
     imageTooLarge: "Image too large",
     unsupportedImage: "Unsupported image type. Use JPEG, PNG, WebP or AVIF.",
   },
+  about: {
+    shopOurCollection: "Shop Our Collection",
+  },
+  policies: {
+    lastUpdated: (date: string) => `Last updated: ${date}`,
+  },
+  notFound: {
+    title: "Page Not Found",
+    detail: "The page you are looking for has moved or never existed.",
+  },
 } as const;

@@ -11,7 +11,8 @@ export type RateLimitedAction =
   | "signup"
   | "resendVerification"
   | "forgotPassword"
-  | "verifyResetPin";
+  | "verifyResetPin"
+  | "passwordCheck";
 
 type Limit = { points: number; windowSeconds: number };
 
@@ -40,6 +41,11 @@ export const rateLimitConfig: Record<RateLimitedAction, { address: Limit; email:
     email: { points: 5, windowSeconds: HOUR },
   },
   verifyResetPin: {
+    address: { points: 30, windowSeconds: 15 * MINUTE },
+    email: { points: 10, windowSeconds: 15 * MINUTE },
+  },
+  // Signed-in password confirmations (change password, delete account): no guessing with a stolen session.
+  passwordCheck: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },

@@ -602,8 +602,8 @@ describeEachDatabase("auth API", ({ db }) => {
       expect((await call(login, "/api/auth/login", { body: { email: uniqueEmail(), password: PASSWORD } })).status).toBe(401);
     });
 
-    it("limits signup, forgot-password, verify-reset-pin and resend-verification too", async () => {
-      for (const action of ["signup", "forgotPassword", "verifyResetPin", "resendVerification"] as const) {
+    it("limits signup, forgot-password, verify-reset-pin, resend-verification and password confirmations too", async () => {
+      for (const action of ["signup", "forgotPassword", "verifyResetPin", "resendVerification", "passwordCheck"] as const) {
         rateLimitConfig[action].address = { points: 1, windowSeconds: 60 };
       }
       const address = "198.51.100.9";
@@ -613,6 +613,7 @@ describeEachDatabase("auth API", ({ db }) => {
         [forgotPassword, { email: uniqueEmail() }],
         [verifyResetPin, { email: uniqueEmail(), pin: "123456" }],
         [resendVerification, {}, token],
+        [changePassword, { currentPassword: "wrong-guess", newPassword: "another-one" }, token],
       ];
       for (const [handler, body, bearer] of attempts) {
         const first = await call(handler, "/api/auth/x", { address, body, token: bearer });
@@ -657,6 +658,7 @@ describeEachDatabase("auth API", ({ db }) => {
     ];
 
     it("answers every malformed body with a 4xx JSON error, never a 500", async () => {
+      rateLimitConfig.passwordCheck.email = { points: 1000, windowSeconds: 60 };
       const { token } = await signUpShopper();
       for (const [name, handler, method] of endpoints) {
         for (const [label, raw] of bodies) {
@@ -664,6 +666,7 @@ describeEachDatabase("auth API", ({ db }) => {
           const context = `${name} with ${label}`;
           expect([context, result.status >= 400 && result.status < 500]).toEqual([context, true]);
           expect([context, typeof result.body.error]).toEqual([context, "string"]);
+          expect([context, result.status]).not.toEqual([context, 429]);
         }
       }
       // The shopper's account survived all of it.

@@ -3,10 +3,13 @@ import { jsonWithSession, requireUser } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 import { readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
+import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
 import { changePasswordSchema } from "@/models/auth";
 
 export const POST = handle(async (request: Request) => {
   const user = await requireUser(request);
+  await limitByAddress({ action: "passwordCheck", request });
+  await limitByEmail({ action: "passwordCheck", email: user.email });
   const body = await readJson(request, changePasswordSchema);
   const changed = await changePassword({ user, ...body });
   return jsonWithSession(

@@ -3,10 +3,13 @@ import { jsonWithSession, requireUser } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 import { readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
+import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
 import { deleteAccountSchema } from "@/models/auth";
 
 export const DELETE = handle(async (request: Request) => {
   const user = await requireUser(request);
+  await limitByAddress({ action: "passwordCheck", request });
+  await limitByEmail({ action: "passwordCheck", email: user.email });
   const { password } = await readJson(request, deleteAccountSchema);
   await deleteAccount({ user, password });
   return jsonWithSession({ message: messages.deleteAccount.success }, { token: null });

@@ -1,13 +1,9 @@
 import type { Metadata } from "next";
 import { NotFoundScreen } from "@/components/product/not-found-screen";
+import { messages } from "@/lib/messages";
 
-export const metadata: Metadata = { title: "Page Not Found" };
+export const metadata: Metadata = { title: messages.notFound.title };
 
 export default function NotFound() {
-  return (
-    <NotFoundScreen
-      title="Page Not Found"
-      detail="The page you are looking for has moved or never existed."
-    />
-  );
+  return <NotFoundScreen title={messages.notFound.title} detail={messages.notFound.detail} />;
 }

@@ -1,5 +1,5 @@
 import type { MetadataRoute } from "next";
-import { categoryHref } from "@/components/catalogue/category-tabs";
+import { categoryHref } from "@/components/catalogue/category";
 import { absoluteUrl } from "@/components/product/product-seo";
 import { listProductsCached } from "@/lib/catalogue";
 import { CATEGORIES } from "@/lib/constants";

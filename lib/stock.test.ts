@@ -68,7 +68,12 @@ describe("addToCartLabel", () => {
   const base = { stock: 5, inCart: 0, quantity: 1, justAdded: false };
 
   it.each([
-    { name: "sold out", state: { stock: 0 }, quick: ["Sold Out", true], detail: ["Sold Out", true] },
+    {
+      name: "sold out",
+      state: { stock: 0 },
+      quick: ["Sold Out", true],
+      detail: ["Sold Out", true],
+    },
     {
       name: "everything already in the cart",
       state: { stock: 2, inCart: 2 },
@@ -93,8 +98,18 @@ describe("addToCartLabel", () => {
       quick: ["Added!", false],
       detail: ["Added to Cart!", false],
     },
-    { name: "some already in the cart", state: { inCart: 1 }, quick: ["Add More", false], detail: ["Add More", false] },
-    { name: "nothing in the cart yet", state: {}, quick: ["Add 1 to Cart", false], detail: ["Add 1 to Cart", false] },
+    {
+      name: "some already in the cart",
+      state: { inCart: 1 },
+      quick: ["Add More", false],
+      detail: ["Add More", false],
+    },
+    {
+      name: "nothing in the cart yet",
+      state: {},
+      quick: ["Add 1 to Cart", false],
+      detail: ["Add 1 to Cart", false],
+    },
     {
       name: "a chosen quantity",
       state: { quantity: 3 },

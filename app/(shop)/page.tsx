@@ -1,9 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
-import { Suspense } from "react";
 import { CategoryProducts } from "@/components/catalogue/category-products";
-import { categoryHref, categoryLabel, CategoryTabs } from "@/components/catalogue/category-tabs";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category";
+import {
+  CategoryResults,
+  CategorySwitcher,
+  CategoryTabs,
+} from "@/components/catalogue/category-switcher";
 import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
 import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
 import { isCategory, listProductsCached } from "@/lib/catalogue";
@@ -33,7 +37,14 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     title: { absolute: title },
     description: DESCRIPTION,
     alternates: { canonical: absoluteUrl(path) },
-    openGraph: { type: "website", siteName: SHOP_NAME, title, description: DESCRIPTION, url: absoluteUrl(path), images },
+    openGraph: {
+      type: "website",
+      siteName: SHOP_NAME,
+      title,
+      description: DESCRIPTION,
+      url: absoluteUrl(path),
+      images,
+    },
     twitter: { card: "summary_large_image", title, description: DESCRIPTION, images },
   };
 }
@@ -41,7 +52,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 /** The category's first piece pictures a shared link; a failed read only loses the picture. */
 async function previewImages(category: Category): Promise<string[]> {
   try {
-    const image = (await listProductsCached({ category })).find((p) => p.images.length > 0)?.images[0];
+    const image = (await listProductsCached({ category })).find((p) => p.images.length > 0)
+      ?.images[0];
     return image ? [productImageUrl(image)] : [];
   } catch (error) {
     unstable_rethrow(error);
@@ -54,20 +66,28 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <main>
       <Hero />
-      <section id="collection" aria-labelledby="shop-by-category" className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-14 pb-20 sm:px-6 sm:pt-20">
+      <section
+        id="collection"
+        aria-labelledby="shop-by-category"
+        className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-14 pb-20 sm:px-6 sm:pt-20"
+      >
         <div className="mb-8 text-center sm:mb-10">
-          <p className="text-xs font-medium tracking-[0.25em] text-gold-dark uppercase">The Collection</p>
-          <h2 id="shop-by-category" className="mt-2 font-serif text-3xl text-ink sm:text-4xl">
+          <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">
+            The Collection
+          </p>
+          <h2 id="shop-by-category" className="text-ink mt-2 font-serif text-3xl sm:text-4xl">
             {messages.home.shopByCategory}
           </h2>
         </div>
-        <CategoryTabs active={category} />
-        <div className="mt-8 sm:mt-10">
-          {/* Keyed by category: switching category shows the placeholder cards until the new grid arrives. */}
-          <Suspense key={category} fallback={<ProductGridSkeleton />}>
-            <CategoryProducts category={category} />
-          </Suspense>
-        </div>
+        <CategorySwitcher active={category}>
+          <CategoryTabs />
+          <div className="mt-8 sm:mt-10">
+            {/* Rendered with the page, so the first card image is found and preloaded at once. */}
+            <CategoryResults fallback={<ProductGridSkeleton />}>
+              <CategoryProducts category={category} />
+            </CategoryResults>
+          </div>
+        </CategorySwitcher>
       </section>
     </main>
   );
@@ -75,34 +95,36 @@ export default async function HomePage({ searchParams }: Props) {
 
 function Hero() {
   return (
-    <section className="relative isolate overflow-hidden border-b border-line bg-gradient-to-b from-sand/70 to-ivory">
+    <section className="border-line from-sand/70 to-ivory relative isolate overflow-hidden border-b bg-gradient-to-b">
       <div
         aria-hidden="true"
-        className="absolute -top-24 start-1/2 -z-10 size-[34rem] -translate-x-1/2 rounded-full border border-gold/25 rtl:translate-x-1/2"
+        className="border-gold/25 absolute start-1/2 -top-24 -z-10 size-[34rem] -translate-x-1/2 rounded-full border rtl:translate-x-1/2"
       />
       <div
         aria-hidden="true"
-        className="absolute -top-10 start-1/2 -z-10 size-[22rem] -translate-x-1/2 rounded-full border border-gold/20 rtl:translate-x-1/2"
+        className="border-gold/20 absolute start-1/2 -top-10 -z-10 size-[22rem] -translate-x-1/2 rounded-full border rtl:translate-x-1/2"
       />
       <div className="mx-auto flex max-w-3xl flex-col items-center px-6 py-14 text-center sm:py-28">
-        <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">Handmade in Lebanon</p>
-        <h1 className="mt-4 font-serif text-5xl leading-[1.05] font-medium text-ink sm:text-7xl">
+        <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">
+          Handmade in Lebanon
+        </p>
+        <h1 className="text-ink mt-4 font-serif text-5xl leading-[1.05] font-medium sm:text-7xl">
           {messages.home.heroTitle}
         </h1>
-        <p className="mt-4 max-w-xl text-[0.9375rem] leading-relaxed text-muted sm:mt-5 sm:text-lg">
-          Earrings, necklaces, bracelets, rings and anklets, shaped by hand in small batches and delivered to
-          your door anywhere in Lebanon.
+        <p className="text-muted mt-4 max-w-xl text-[0.9375rem] leading-relaxed sm:mt-5 sm:text-lg">
+          Earrings, necklaces, bracelets, rings and anklets, shaped by hand in small batches and
+          delivered to your door anywhere in Lebanon.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-9">
           <a
             href="#collection"
-            className="rounded-full bg-ink px-6 py-3.5 sm:px-8 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+            className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold rounded-full px-6 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:px-8"
           >
             {messages.home.shopCollection}
           </a>
           <Link
             href="/about#lookbook"
-            className="rounded-full border border-ink/70 px-6 py-3.5 sm:px-8 text-sm font-medium tracking-wide text-ink transition-colors hover:border-gold hover:text-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+            className="border-ink/70 text-ink hover:border-gold hover:text-gold-dark focus-visible:outline-gold rounded-full border px-6 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:px-8"
           >
             {messages.home.viewLookbook}
           </Link>

@@ -14,16 +14,19 @@ export async function CategoryProducts({ category }: { category: Category }) {
     unstable_rethrow(error);
     console.error("Loading the %s products failed", category, error);
     return (
-      <div role="alert" className="rounded-2xl border border-line bg-white/60 px-6 py-12 text-center">
-        <p className="font-serif text-2xl text-ink">{messages.home.productsError}</p>
-        <p className="mt-2 text-sm text-muted">{messages.home.productsErrorDefault}</p>
+      <div
+        role="alert"
+        className="border-line rounded-2xl border bg-white/60 px-6 py-12 text-center"
+      >
+        <p className="text-ink font-serif text-2xl">{messages.home.productsError}</p>
+        <p className="text-muted mt-2 text-sm">{messages.home.productsErrorDefault}</p>
       </div>
     );
   }
 
   if (products.length === 0) {
     return (
-      <p className="rounded-2xl border border-dashed border-line px-6 py-16 text-center font-serif text-xl text-muted">
+      <p className="border-line text-muted rounded-2xl border border-dashed px-6 py-16 text-center font-serif text-xl">
         {messages.home.emptyCategory}
       </p>
     );

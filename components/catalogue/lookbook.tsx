@@ -2,7 +2,7 @@ import Image from "next/image";
 import Link from "next/link";
 import { connection } from "next/server";
 import { unstable_rethrow } from "next/navigation";
-import { categoryHref, categoryLabel } from "@/components/catalogue/category-tabs";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listProductsCached } from "@/lib/catalogue";
 import { CATEGORIES } from "@/lib/constants";
@@ -39,16 +39,22 @@ export async function Lookbook() {
         <li key={look.category} className={tileClasses[index]}>
           <Link
             href={categoryHref(look.category)}
-            className="group relative block h-full overflow-hidden rounded-2xl bg-sand focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold"
+            className="group bg-sand focus-visible:outline-gold relative block h-full overflow-hidden rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4"
           >
             <Image
               src={look.image}
               alt={look.name}
               fill
-              sizes={index < 2 ? "(min-width: 1024px) 560px, 50vw" : index === 4 ? "(min-width: 1024px) 370px, 100vw" : "(min-width: 1024px) 370px, 50vw"}
+              sizes={
+                index < 2
+                  ? "(min-width: 1024px) 560px, 50vw"
+                  : index === 4
+                    ? "(min-width: 1024px) 370px, 100vw"
+                    : "(min-width: 1024px) 370px, 50vw"
+              }
               className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
             />
-            <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/70 to-transparent px-4 pt-10 pb-4 font-serif text-xl text-ivory sm:text-2xl">
+            <span className="from-ink/70 text-ivory absolute inset-x-0 bottom-0 bg-gradient-to-t to-transparent px-4 pt-10 pb-4 font-serif text-xl sm:text-2xl">
               {categoryLabel(look.category)}
             </span>
           </Link>

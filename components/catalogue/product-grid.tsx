@@ -3,7 +3,8 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { PLACEHOLDER_CARDS } from "@/lib/constants";
 import type { ProductDto } from "@/models/product";
 
-const gridClasses = "grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4 lg:gap-y-10";
+const gridClasses =
+  "grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-4 lg:gap-y-10";
 
 /** Products in a responsive grid. `preloadFirst` marks the first image as the page's LCP image. */
 export function ProductGrid({
@@ -29,7 +30,12 @@ export function ProductGrid({
 /** Placeholder cards shown while a grid loads. */
 export function ProductGridSkeleton({ count = PLACEHOLDER_CARDS }: { count?: number }) {
   return (
-    <div role="status" aria-label="Loading products" className={gridClasses} data-testid="product-grid-skeleton">
+    <div
+      role="status"
+      aria-label="Loading products"
+      className={gridClasses}
+      data-testid="product-grid-skeleton"
+    >
       {Array.from({ length: count }, (_, index) => (
         <div key={index}>
           <Skeleton className="aspect-square rounded-2xl" />

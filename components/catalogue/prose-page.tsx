@@ -12,11 +12,15 @@ export function ProsePage({
 }) {
   return (
     <main>
-      <header className="border-b border-line bg-gradient-to-b from-sand/70 to-ivory">
+      <header className="border-line from-sand/70 to-ivory border-b bg-gradient-to-b">
         <div className="mx-auto max-w-3xl px-6 py-16 text-center sm:py-20">
-          <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">{eyebrow}</p>
-          <h1 className="mt-3 font-serif text-4xl leading-tight font-medium text-ink sm:text-6xl">{title}</h1>
-          {intro ? <div className="mx-auto mt-5 max-w-xl leading-relaxed text-muted">{intro}</div> : null}
+          <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">{eyebrow}</p>
+          <h1 className="text-ink mt-3 font-serif text-4xl leading-tight font-medium sm:text-6xl">
+            {title}
+          </h1>
+          {intro ? (
+            <div className="text-muted mx-auto mt-5 max-w-xl leading-relaxed">{intro}</div>
+          ) : null}
         </div>
       </header>
       {children}
@@ -25,13 +29,21 @@ export function ProsePage({
 }
 
 /** One numbered or titled section of a policy. */
-export function PolicySection({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+export function PolicySection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: React.ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="scroll-mt-24">
-      <h2 id={id} className="font-serif text-2xl text-ink sm:text-3xl">
+      <h2 id={id} className="text-ink font-serif text-2xl sm:text-3xl">
         {title}
       </h2>
-      <div className="mt-3 space-y-3 leading-relaxed text-muted [&_a]:text-gold-dark [&_a]:underline [&_a]:underline-offset-2 [&_li]:ps-1 [&_strong]:font-medium [&_strong]:text-ink [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:ps-5">
+      <div className="text-muted [&_a]:text-gold-dark [&_strong]:text-ink mt-3 space-y-3 leading-relaxed [&_a]:underline [&_a]:underline-offset-2 [&_li]:ps-1 [&_strong]:font-medium [&_ul]:list-disc [&_ul]:space-y-1.5 [&_ul]:ps-5">
         {children}
       </div>
     </section>

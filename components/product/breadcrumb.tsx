@@ -7,16 +7,21 @@ export type Crumb = { label: string; href?: string };
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="Breadcrumb">
-      <ol className="flex flex-wrap items-center gap-1.5 text-sm text-muted">
+      <ol className="text-muted flex flex-wrap items-center gap-1.5 text-sm">
         {items.map((item, index) => (
           <li key={`${index}-${item.label}`} className="flex min-w-0 items-center gap-1.5">
-            {index > 0 ? <ChevronRight aria-hidden="true" className="size-3.5 shrink-0 text-line rtl:rotate-180" /> : null}
+            {index > 0 ? (
+              <ChevronRight
+                aria-hidden="true"
+                className="text-line size-3.5 shrink-0 rtl:rotate-180"
+              />
+            ) : null}
             {item.href ? (
-              <Link href={item.href} className="transition-colors hover:text-gold-dark">
+              <Link href={item.href} className="hover:text-gold-dark transition-colors">
                 {item.label}
               </Link>
             ) : (
-              <span aria-current="page" className="truncate text-ink">
+              <span aria-current="page" className="text-ink truncate">
                 {item.label}
               </span>
             )}

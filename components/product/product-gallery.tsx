@@ -20,6 +20,8 @@ type Zoom = { on: boolean; x: number; y: number };
 const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
 
 export const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw";
+// While zoomed the browser picks a rendition large enough for the magnified image to stay sharp.
+const ZOOMED_IMAGE_SIZES = "(min-width: 1152px) 994px, (min-width: 1024px) 87vw, 180vw";
 
 /** Product images: previous/next with wrap-around, arrow keys, thumbnails, click-to-zoom following the pointer. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -42,7 +44,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true'], [role='dialog']")) return;
+      if (target?.closest("input, textarea, select, [contenteditable='true'], [role='dialog']"))
+        return;
       if (event.key === "ArrowLeft") show(index - 1);
       else if (event.key === "ArrowRight") show(index + 1);
     };
@@ -52,7 +55,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
   const current = images[index];
   if (!current) {
-    return <div className="aspect-square rounded-3xl bg-sand" aria-label={name} role="img" />;
+    return <div className="bg-sand aspect-square rounded-3xl" aria-label={name} role="img" />;
   }
 
   const pointerOrigin = (event: MouseEvent<HTMLElement>) => {
@@ -80,8 +83,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             if (zoom.on) setZoom({ on: true, ...pointerOrigin(event) });
           }}
           className={clsx(
-            "relative block aspect-square w-full overflow-hidden rounded-3xl bg-sand",
-            "focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-gold",
+            "bg-sand relative block aspect-square w-full overflow-hidden rounded-3xl",
+            "focus-visible:outline-gold focus-visible:outline-2 focus-visible:outline-offset-4",
             zoom.on ? "cursor-zoom-out touch-none" : "cursor-zoom-in",
           )}
         >
@@ -90,7 +93,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             src={current}
             alt={total > 1 ? `${name}, image ${index + 1} of ${total}` : name}
             fill
-            sizes={GALLERY_IMAGE_SIZES}
+            sizes={zoom.on ? ZOOMED_IMAGE_SIZES : GALLERY_IMAGE_SIZES}
             preload={index === 0}
             className="object-cover transition-transform duration-200 ease-out"
             style={{
@@ -102,12 +105,22 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
 
         {total > 1 ? (
           <>
-            <GalleryArrow side="start" label="Previous image" disabled={!hydrated} onClick={() => show(index - 1)} />
-            <GalleryArrow side="end" label="Next image" disabled={!hydrated} onClick={() => show(index + 1)} />
+            <GalleryArrow
+              side="start"
+              label="Previous image"
+              disabled={!hydrated}
+              onClick={() => show(index - 1)}
+            />
+            <GalleryArrow
+              side="end"
+              label="Next image"
+              disabled={!hydrated}
+              onClick={() => show(index + 1)}
+            />
             <p
               aria-live="polite"
               aria-label="Image counter"
-              className="absolute end-3 bottom-3 rounded-full bg-ink/70 px-3 py-1 text-xs font-medium tracking-wider text-ivory tabular-nums"
+              className="bg-ink/70 text-ivory absolute end-3 bottom-3 rounded-full px-3 py-1 text-xs font-medium tracking-wider tabular-nums"
             >
               {messages.product.counter(index + 1, total)}
             </p>
@@ -126,9 +139,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-label={`Show image ${i + 1}`}
                 aria-current={i === index ? "true" : undefined}
                 className={clsx(
-                  "relative block size-16 overflow-hidden rounded-xl bg-sand ring-offset-2 ring-offset-ivory transition sm:size-20",
-                  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold",
-                  i === index ? "ring-2 ring-gold" : "opacity-70 hover:opacity-100",
+                  "bg-sand ring-offset-ivory relative block size-16 overflow-hidden rounded-xl ring-offset-2 transition sm:size-20",
+                  "focus-visible:outline-gold focus-visible:outline-2 focus-visible:outline-offset-2",
+                  i === index ? "ring-gold ring-2" : "opacity-70 hover:opacity-100",
                 )}
               >
                 <Image src={image} alt="" fill sizes="80px" className="object-cover" />
@@ -160,8 +173,8 @@ function GalleryArrow({
       disabled={disabled}
       onClick={onClick}
       className={clsx(
-        "absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-ivory/85 text-ink shadow-sm ring-1 ring-line backdrop-blur-sm transition hover:bg-ivory hover:text-gold-dark",
-        "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold",
+        "bg-ivory/85 text-ink ring-line hover:bg-ivory hover:text-gold-dark absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-sm ring-1 backdrop-blur-sm transition",
+        "focus-visible:outline-gold focus-visible:outline-2 focus-visible:outline-offset-2",
         side === "start" ? "start-3" : "end-3",
       )}
     >

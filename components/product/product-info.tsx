@@ -25,9 +25,14 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
   const description = product.description.trim();
   return (
     <div className="flex flex-col">
-      <p className="text-xs font-medium tracking-[0.25em] text-gold-dark uppercase">{eyebrow}</p>
-      <h1 className="mt-2 font-serif text-4xl leading-tight font-medium text-ink sm:text-5xl">{product.name}</h1>
-      <Price cents={dollarsToCents(product.price)} className="mt-3 text-2xl tracking-wide text-ink" />
+      <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">{eyebrow}</p>
+      <h1 className="text-ink mt-2 font-serif text-4xl leading-tight font-medium sm:text-5xl">
+        {product.name}
+      </h1>
+      <Price
+        cents={dollarsToCents(product.price)}
+        className="text-ink mt-3 text-2xl tracking-wide"
+      />
       <p className={clsx("mt-4 flex items-center gap-2 text-sm font-medium", noticeClasses[tone])}>
         <span aria-hidden="true" className={clsx("size-2 rounded-full", dotClasses[tone])} />
         {detailStockNotice(stock)}
@@ -38,7 +43,7 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
           {product.materials.map((material) => (
             <li
               key={material}
-              className="rounded-full border border-gold/40 bg-white/60 px-3 py-1 text-xs tracking-wide text-gold-dark"
+              className="border-gold/40 text-gold-dark rounded-full border bg-white/60 px-3 py-1 text-xs tracking-wide"
             >
               {material}
             </li>
@@ -46,14 +51,14 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
         </ul>
       ) : null}
 
-      <dl className="mt-8 divide-y divide-line border-y border-line text-sm">
+      <dl className="divide-line border-line mt-8 divide-y border-y text-sm">
         <div className="flex items-center gap-3 py-3.5">
-          <Truck aria-hidden="true" className="size-5 shrink-0 text-gold" />
+          <Truck aria-hidden="true" className="text-gold size-5 shrink-0" />
           <dt className="sr-only">Delivery</dt>
           <dd className="text-ink">{messages.product.delivery}</dd>
         </div>
         <div className="flex items-center gap-3 py-3.5">
-          <ShieldCheck aria-hidden="true" className="size-5 shrink-0 text-gold" />
+          <ShieldCheck aria-hidden="true" className="text-gold size-5 shrink-0" />
           <dt className="sr-only">Guarantee</dt>
           <dd className="text-ink">{messages.product.guarantee}</dd>
         </div>
@@ -61,10 +66,10 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
 
       {description ? (
         <section aria-labelledby="about-this-item" className="mt-8">
-          <h2 id="about-this-item" className="font-serif text-2xl text-ink">
+          <h2 id="about-this-item" className="text-ink font-serif text-2xl">
             {messages.product.aboutThisItem}
           </h2>
-          <p className="mt-3 leading-relaxed whitespace-pre-line text-muted">{description}</p>
+          <p className="text-muted mt-3 leading-relaxed whitespace-pre-line">{description}</p>
         </section>
       ) : null}
     </div>

@@ -1,4 +1,9 @@
-import { productImageUrl, productJsonLd, productSummary, serializeJsonLd } from "@/components/product/product-seo";
+import {
+  productImageUrl,
+  productJsonLd,
+  productSummary,
+  serializeJsonLd,
+} from "@/components/product/product-seo";
 import { resetEnvCache } from "@/lib/env";
 import type { ProductDto } from "@/models/product";
 
@@ -58,7 +63,9 @@ describe("serializeJsonLd", () => {
 
 describe("productSummary", () => {
   it("uses the description, on one line", () => {
-    expect(productSummary({ ...product, description: "Line one.\n\nLine two." })).toBe("Line one. Line two.");
+    expect(productSummary({ ...product, description: "Line one.\n\nLine two." })).toBe(
+      "Line one. Line two.",
+    );
   });
 
   it("falls back to a sentence about the piece when there is no description", () => {

@@ -1,4 +1,4 @@
-import { categoryLabel } from "@/components/catalogue/category-tabs";
+import { categoryLabel } from "@/components/catalogue/category";
 import imageLoader from "@/lib/image-loader";
 import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/constants";
@@ -23,7 +23,9 @@ export function productSummary(product: ProductDto): string {
     product.description.trim() ||
     `Handmade ${categoryLabel(product.category).toLowerCase()} by ${SHOP_NAME}, crafted in Lebanon.`;
   const flat = text.replace(/\s+/g, " ");
-  return flat.length <= DESCRIPTION_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+  return flat.length <= DESCRIPTION_LENGTH
+    ? flat
+    : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
 
 /** schema.org Product with its price and availability, as search engines read it. */

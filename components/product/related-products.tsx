@@ -34,8 +34,11 @@ export function RelatedProductsSkeleton() {
 
 function RelatedSection({ children }: { children: React.ReactNode }) {
   return (
-    <section aria-labelledby="related-products" className="mt-20 border-t border-line pt-12 sm:mt-24">
-      <h2 id="related-products" className="mb-8 text-center font-serif text-3xl text-ink">
+    <section
+      aria-labelledby="related-products"
+      className="border-line mt-20 border-t pt-12 sm:mt-24"
+    >
+      <h2 id="related-products" className="text-ink mb-8 text-center font-serif text-3xl">
         {messages.product.related}
       </h2>
       {children}

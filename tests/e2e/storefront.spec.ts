@@ -17,7 +17,9 @@ class Storefront {
 
   async open(path = "/") {
     await this.page.goto(path);
-    await expect(this.page.getByRole("heading", { name: "Exquisite Jewelry", level: 1 })).toBeVisible();
+    await expect(
+      this.page.getByRole("heading", { name: "Exquisite Jewelry", level: 1 }),
+    ).toBeVisible();
   }
 
   async chooseCategory(name: string) {
@@ -36,7 +38,10 @@ test.describe("storefront", () => {
 
     await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Shop Collection" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "View Lookbook" })).toHaveAttribute("href", "/about#lookbook");
+    await expect(page.getByRole("link", { name: "View Lookbook" })).toHaveAttribute(
+      "href",
+      "/about#lookbook",
+    );
     for (const name of ["Earrings", "Necklaces", "Bracelets", "Rings", "Anklets"]) {
       await expect(shop.category(name)).toBeVisible();
     }
@@ -44,8 +49,18 @@ test.describe("storefront", () => {
 
     await expect(shop.cards().first()).toBeVisible();
     await expect(shop.cards().first()).toHaveAttribute("href", /^\/product\/[0-9a-f-]{36}$/);
-    await expect(shop.grid().getByText(/^\$\d+\.\d{2}$/).first()).toBeVisible();
-    await expect(shop.grid().getByText(/^(In Stock|Only 1 left!|Sold Out)$/).first()).toBeVisible();
+    await expect(
+      shop
+        .grid()
+        .getByText(/^\$\d+\.\d{2}$/)
+        .first(),
+    ).toBeVisible();
+    await expect(
+      shop
+        .grid()
+        .getByText(/^(In Stock|Only 1 left!|Sold Out)$/)
+        .first(),
+    ).toBeVisible();
   });
 
   test("switching category changes the grid and the URL", async ({ page }) => {
@@ -85,8 +100,14 @@ test.describe("storefront", () => {
 
     const breadcrumb = page.getByRole("navigation", { name: "Breadcrumb" });
     await expect(breadcrumb.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/");
-    await expect(breadcrumb.getByRole("link", { name: "Necklaces" })).toHaveAttribute("href", "/?category=necklaces");
-    await expect(breadcrumb.getByText(name!, { exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(breadcrumb.getByRole("link", { name: "Necklaces" })).toHaveAttribute(
+      "href",
+      "/?category=necklaces",
+    );
+    await expect(breadcrumb.getByText(name!, { exact: true })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
 
     await breadcrumb.getByRole("link", { name: "Necklaces" }).click();
     await expect(shop.category("Necklaces")).toHaveAttribute("aria-current", "page");
@@ -121,9 +142,15 @@ test.describe("storefront", () => {
 
     // Zooming in, then changing image, leaves the new image unzoomed.
     await page.getByRole("button", { name: "Zoom in" }).click();
-    await expect(page.getByRole("button", { name: "Zoom out" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Zoom out" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await page.getByRole("button", { name: "Next image" }).click();
-    await expect(page.getByRole("button", { name: "Zoom in" })).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByRole("button", { name: "Zoom in" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {
@@ -150,7 +177,10 @@ test.describe("storefront", () => {
     await page.goto("/about#lookbook");
     await expect(page.getByRole("heading", { level: 1, name: /About/ })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Worn every day" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Shop Our Collection" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Shop Our Collection" })).toHaveAttribute(
+      "href",
+      "/",
+    );
 
     await page.goto("/terms-of-service");
     await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
@@ -168,8 +198,14 @@ test.describe("storefront", () => {
     await expect(page).toHaveTitle(new RegExp(product!.name));
     const ogImage = await page.locator('meta[property="og:image"]').first().getAttribute("content");
     expect(ogImage).toMatch(/^https?:\/\/[^/]+\/images\/[0-9a-f-]{36}\.jpg\?w=1280&q=85$/);
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(jsonLd).toMatchObject({ "@type": "Product", name: product!.name, offers: { priceCurrency: "USD" } });
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent())!,
+    );
+    expect(jsonLd).toMatchObject({
+      "@type": "Product",
+      name: product!.name,
+      offers: { priceCurrency: "USD" },
+    });
 
     const robots = await request.get("/robots.txt");
     expect(await robots.text()).toContain("Disallow: /admin");

@@ -6,6 +6,7 @@ import { Lookbook, LookbookSkeleton } from "@/components/catalogue/lookbook";
 import { ProsePage } from "@/components/catalogue/prose-page";
 import { absoluteUrl } from "@/components/product/product-seo";
 import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 
 const DESCRIPTION =
   "The story behind Lumière: handmade jewelry from a small Lebanese workshop, honest materials, a one-year warranty and cash on delivery anywhere in Lebanon.";
@@ -16,7 +17,13 @@ export function generateMetadata(): Metadata {
     title: "About Us",
     description: DESCRIPTION,
     alternates: { canonical: url },
-    openGraph: { type: "website", siteName: SHOP_NAME, title: `About ${SHOP_NAME}`, description: DESCRIPTION, url },
+    openGraph: {
+      type: "website",
+      siteName: SHOP_NAME,
+      title: `About ${SHOP_NAME}`,
+      description: DESCRIPTION,
+      url,
+    },
   };
 }
 
@@ -53,55 +60,66 @@ export default function AboutPage() {
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="grid gap-12 lg:grid-cols-2 lg:gap-20">
           <section aria-labelledby="story">
-            <h2 id="story" className="font-serif text-3xl text-ink sm:text-4xl">
+            <h2 id="story" className="text-ink font-serif text-3xl sm:text-4xl">
               Our story
             </h2>
-            <div className="mt-5 space-y-4 leading-relaxed text-muted">
+            <div className="text-muted mt-5 space-y-4 leading-relaxed">
               <p>
-                {SHOP_NAME} began at a kitchen table in Beirut, with a pair of pliers, a spool of silver wire and a
-                wish to make jewelry that feels personal again. Friends asked for a pair of earrings, then their
-                friends did, and the table became a workshop.
+                {SHOP_NAME} began at a kitchen table in Beirut, with a pair of pliers, a spool of
+                silver wire and a wish to make jewelry that feels personal again. Friends asked for
+                a pair of earrings, then their friends did, and the table became a workshop.
               </p>
               <p>
-                Today a small team designs and makes every piece by hand: earrings, necklaces, bracelets, rings and
-                anklets inspired by the light of the Mediterranean and the craft traditions of Lebanon.
+                Today a small team designs and makes every piece by hand: earrings, necklaces,
+                bracelets, rings and anklets inspired by the light of the Mediterranean and the
+                craft traditions of Lebanon.
               </p>
             </div>
           </section>
-          <section aria-labelledby="mission" className="rounded-3xl border border-gold/30 bg-white/60 p-8 sm:p-10">
-            <h2 id="mission" className="font-serif text-3xl text-ink sm:text-4xl">
+          <section
+            aria-labelledby="mission"
+            className="border-gold/30 rounded-3xl border bg-white/60 p-8 sm:p-10"
+          >
+            <h2 id="mission" className="text-ink font-serif text-3xl sm:text-4xl">
               Our mission
             </h2>
-            <p className="mt-5 font-serif text-xl leading-relaxed text-ink/80 italic sm:text-2xl">
-              &ldquo;To make beautiful, well-made jewelry that everyone in Lebanon can own, wear every day and pass
-              on.&rdquo;
+            <p className="text-ink/80 mt-5 font-serif text-xl leading-relaxed italic sm:text-2xl">
+              &ldquo;To make beautiful, well-made jewelry that everyone in Lebanon can own, wear
+              every day and pass on.&rdquo;
             </p>
-            <p className="mt-5 leading-relaxed text-muted">
-              That means fair prices in US dollars, delivery to every city, payment on delivery so you only pay for
-              what you have held in your hand, and a team that answers when you write to us.
+            <p className="text-muted mt-5 leading-relaxed">
+              That means fair prices in US dollars, delivery to every city, payment on delivery so
+              you only pay for what you have held in your hand, and a team that answers when you
+              write to us.
             </p>
           </section>
         </div>
 
         <section aria-labelledby="values" className="mt-20 sm:mt-24">
-          <h2 id="values" className="text-center font-serif text-3xl text-ink sm:text-4xl">
+          <h2 id="values" className="text-ink text-center font-serif text-3xl sm:text-4xl">
             What we value
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {values.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-2xl border border-line bg-white/50 p-6">
-                <Icon aria-hidden="true" className="size-7 text-gold" strokeWidth={1.5} />
-                <h3 className="mt-4 font-serif text-xl text-ink">{title}</h3>
-                <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
+              <li key={title} className="border-line rounded-2xl border bg-white/50 p-6">
+                <Icon aria-hidden="true" className="text-gold size-7" strokeWidth={1.5} />
+                <h3 className="text-ink mt-4 font-serif text-xl">{title}</h3>
+                <p className="text-muted mt-2 text-sm leading-relaxed">{text}</p>
               </li>
             ))}
           </ul>
         </section>
 
-        <section id="lookbook" aria-labelledby="lookbook-title" className="mt-20 scroll-mt-20 sm:mt-24">
+        <section
+          id="lookbook"
+          aria-labelledby="lookbook-title"
+          className="mt-20 scroll-mt-20 sm:mt-24"
+        >
           <div className="mb-8 text-center">
-            <p className="text-xs font-medium tracking-[0.25em] text-gold-dark uppercase">Lookbook</p>
-            <h2 id="lookbook-title" className="mt-2 font-serif text-3xl text-ink sm:text-4xl">
+            <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">
+              Lookbook
+            </p>
+            <h2 id="lookbook-title" className="text-ink mt-2 font-serif text-3xl sm:text-4xl">
               Worn every day
             </h2>
           </div>
@@ -113,9 +131,9 @@ export default function AboutPage() {
         <div className="mt-20 text-center">
           <Link
             href="/"
-            className="inline-block rounded-full bg-ink px-8 py-3.5 text-sm font-medium tracking-wide text-ivory transition-colors hover:bg-gold-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+            className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold inline-block rounded-full px-8 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2"
           >
-            Shop Our Collection
+            {messages.about.shopOurCollection}
           </Link>
         </div>
       </div>

@@ -8,7 +8,7 @@ export default function ProductLoading() {
       <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:gap-14">
         <Skeleton className="aspect-square rounded-3xl" />
         <div>
-          <p role="status" className="font-serif text-2xl text-muted">
+          <p role="status" className="text-muted font-serif text-2xl">
             {messages.product.loading}
           </p>
           <Skeleton className="mt-6 h-10 w-3/4" />

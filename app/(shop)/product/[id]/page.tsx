@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Suspense } from "react";
-import { categoryHref, categoryLabel } from "@/components/catalogue/category-tabs";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { Breadcrumb } from "@/components/product/breadcrumb";
 import { JsonLd } from "@/components/product/json-ld";
 import { ProductGallery } from "@/components/product/product-gallery";
 import { ProductInfo } from "@/components/product/product-info";
-import { absoluteUrl, productImageUrl, productJsonLd, productSummary } from "@/components/product/product-seo";
+import {
+  absoluteUrl,
+  productImageUrl,
+  productJsonLd,
+  productSummary,
+} from "@/components/product/product-seo";
 import { RelatedProducts, RelatedProductsSkeleton } from "@/components/product/related-products";
 import { getProductByIdCached } from "@/lib/catalogue";
 import { SHOP_NAME } from "@/lib/constants";
@@ -31,8 +36,20 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: product.name,
     description,
     alternates: { canonical: url },
-    openGraph: { type: "website", siteName: SHOP_NAME, title: product.name, description, url, images },
-    twitter: { card: "summary_large_image", title: product.name, description, images: images.map((i) => i.url) },
+    openGraph: {
+      type: "website",
+      siteName: SHOP_NAME,
+      title: product.name,
+      description,
+      url,
+      images,
+    },
+    twitter: {
+      card: "summary_large_image",
+      title: product.name,
+      description,
+      images: images.map((i) => i.url),
+    },
   };
 }
 

@@ -40,6 +40,7 @@ export function toPublicUser(user: User): PublicUser {
     registrationSource: user.registrationSource,
     hasPassword: Boolean(user.passwordHash),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+    previousLoginAt: user.previousLoginAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }

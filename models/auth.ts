@@ -147,5 +147,7 @@ export type PublicUser = {
   registrationSource: "google" | "instagram_bio" | null;
   hasPassword: boolean;
   lastLoginAt: string | null;
+  /** The sign-in before the current one (the admin header's "last login"). */
+  previousLoginAt?: string | null;
   createdAt: string;
 };

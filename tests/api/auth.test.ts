@@ -94,6 +94,7 @@ function expectPublicUser(user: unknown) {
       "lastLoginAt",
       "lastName",
       "phoneNumber",
+      "previousLoginAt",
       "registrationSource",
     ].sort(),
   );

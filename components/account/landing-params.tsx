@@ -1,6 +1,6 @@
 "use client";
 
-// Reacts to the landing URL: remembers an Instagram source for sign-up, and opens the auth
+// Reacts to the landing URL: remembers a visitor's Instagram source for sign-up, and opens the auth
 // modal for `?auth=login` or `?auth=signup` (then drops that parameter from the address).
 import { useEffect } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -17,8 +17,9 @@ export function LandingParams() {
   const query = searchParams.toString();
 
   useEffect(() => {
-    rememberSignupSource(query);
-  }, [query]);
+    // Only a visitor can still sign up: a signed-in shopper's source is already known.
+    if (status === "anonymous") rememberSignupSource(query);
+  }, [query, status]);
 
   useEffect(() => {
     const params = new URLSearchParams(query);

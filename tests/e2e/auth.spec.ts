@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { AccountArea, AuthModal, newShopper } from "./support/account";
+import { AccountArea, AuthModal, newShopper, waitForNotificationsToClose } from "./support/account";
 import { Mailbox } from "./support/mailbox";
 import {
   CART_STORAGE_KEY,
@@ -44,6 +44,7 @@ test.describe.serial("a shopper's account", () => {
     await expect(banner).toBeVisible();
     await banner.getByRole("button", { name: t.bannerResend }).click();
     await expect(page.getByText(messages.verification.resendSuccess)).toBeVisible();
+    await waitForNotificationsToClose(page);
     await banner.getByRole("button", { name: t.bannerDismiss }).click();
     await expect(banner).toBeHidden();
     await page.reload();
@@ -308,8 +309,7 @@ test("the mobile menu signs the shop owner in and holds the account items @phone
   await modal.expectTitle(t.loginTitle);
   await modal.logIn({ email: "owner@lumiere.example", password: "owner-password-1" });
   await modal.expectClosed();
-  // On a phone the welcome notification spans the top of the screen: dismiss it.
-  await page.getByRole("button", { name: "Close toast" }).click();
+  await waitForNotificationsToClose(page);
 
   await openMenu();
   await expect(menu.getByText("owner@lumiere.example")).toBeVisible();

@@ -133,3 +133,10 @@ export class AccountArea {
     await expect(this.menuButton).toHaveCount(0);
   }
 }
+
+/** Waits until the notifications are gone (at the top of the screen they cover the header). */
+export async function waitForNotificationsToClose(page: Page) {
+  await page.mouse.move(1, 400);
+  const notifications = page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+  await expect(notifications).toHaveCount(0, { timeout: 15_000 });
+}

@@ -37,7 +37,7 @@ export function MobileMenu(socialUrls: SocialUrls) {
       </Suspense>
       <Dialog.Trigger
         aria-label={messages.layout.openMenu}
-        className="-ms-2 inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold md:hidden"
+        className="-ms-2 inline-flex size-10 items-center justify-center rounded-full text-ink hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold lg:hidden"
       >
         <Menu className="size-5" strokeWidth={1.6} aria-hidden="true" />
       </Dialog.Trigger>

@@ -24,16 +24,16 @@ export function SiteHeader(socialUrls: SocialUrls) {
           </li>
         ))}
       </ul>
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2.5 px-4 pt-2.5 pb-3 md:flex-nowrap md:gap-x-8 md:px-6 md:py-3.5">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1 gap-y-2.5 px-4 pt-2.5 pb-3 md:px-6 lg:flex-nowrap lg:gap-x-6 lg:py-3.5">
         <MobileMenu {...socialUrls} />
         <Link
           href="/"
           aria-label={messages.layout.home}
-          className="font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] text-ink md:text-[2rem]"
+          className="font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] text-ink lg:text-[2rem]"
         >
           {SHOP_NAME}
         </Link>
-        <nav aria-label={messages.layout.collections} className="hidden md:block">
+        <nav aria-label={messages.layout.collections} className="hidden shrink-0 lg:block">
           <ul className="flex items-center gap-7">
             <li>
               <Link href="/" className={navLink}>
@@ -47,15 +47,15 @@ export function SiteHeader(socialUrls: SocialUrls) {
             </li>
           </ul>
         </nav>
-        <div className="order-last basis-full md:order-none md:max-w-md md:flex-1 md:basis-auto lg:ms-auto">
+        <div className="order-last basis-full lg:order-none lg:max-w-md lg:flex-1 lg:basis-auto xl:ms-auto">
           <SearchBox />
         </div>
-        <div className="ms-auto flex items-center gap-0.5 md:ms-0">
+        <div className="ms-auto flex shrink-0 items-center gap-0.5 lg:ms-0">
           <SocialLinks {...socialUrls} className="hidden lg:flex" />
           <span className="mx-2 hidden h-5 w-px bg-line lg:block" aria-hidden="true" />
           <WishlistButton />
           <CartLink />
-          <div className="hidden md:ms-2 md:block">
+          <div className="hidden whitespace-nowrap lg:ms-2 lg:block">
             <AccountMenu />
           </div>
         </div>

@@ -168,7 +168,7 @@ export function SearchBox() {
       )}
 
       {expanded && (
-        <div className="absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border border-line bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] md:end-auto md:w-[max(100%,26rem)]">
+        <div className="absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border border-line bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] lg:end-auto lg:w-[max(100%,26rem)]">
           {!products && !error ? (
             <p className="px-4 py-6 text-center text-sm text-muted" role="status">
               {messages.search.loading}

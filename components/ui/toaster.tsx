@@ -37,7 +37,7 @@ export function Toaster() {
       toastOptions={{
         classNames: {
           toast: "!shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm",
-          title: "!font-semibold",
+          title: "!font-medium",
           description: "!opacity-90",
         },
       }}

@@ -69,7 +69,7 @@ export default async function HomePage({ searchParams }: Props) {
       <section
         id="collection"
         aria-labelledby="shop-by-category"
-        className="mx-auto max-w-6xl scroll-mt-16 px-4 pt-14 pb-20 sm:px-6 sm:pt-20"
+        className="mx-auto max-w-6xl scroll-mt-24 px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:scroll-mt-16"
       >
         <div className="mb-8 text-center sm:mb-10">
           <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">

@@ -9,8 +9,8 @@ import { CATEGORIES } from "@/lib/constants";
 
 // Two large squares, then three smaller ones on wide screens; on phones the fifth spans the row.
 const tileClasses = [
-  "aspect-square lg:col-span-3",
-  "aspect-square lg:col-span-3",
+  "aspect-square lg:col-span-3 lg:aspect-[4/3]",
+  "aspect-square lg:col-span-3 lg:aspect-[4/3]",
   "aspect-square lg:col-span-2",
   "aspect-square lg:col-span-2",
   "col-span-2 aspect-[2/1] lg:col-span-2 lg:aspect-square",
@@ -54,7 +54,7 @@ export async function Lookbook() {
               }
               className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
             />
-            <span className="from-ink/70 text-ivory absolute inset-x-0 bottom-0 bg-gradient-to-t to-transparent px-4 pt-10 pb-4 font-serif text-xl sm:text-2xl">
+            <span className="from-ink/50 via-ink/10 text-ivory absolute inset-x-0 bottom-0 bg-gradient-to-t to-transparent px-4 pt-12 pb-4 font-serif text-xl sm:text-2xl">
               {categoryLabel(look.category)}
             </span>
           </Link>

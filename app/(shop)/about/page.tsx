@@ -113,7 +113,7 @@ export default function AboutPage() {
         <section
           id="lookbook"
           aria-labelledby="lookbook-title"
-          className="mt-20 scroll-mt-20 sm:mt-24"
+          className="mt-20 scroll-mt-40 sm:mt-24 lg:scroll-mt-28"
         >
           <div className="mb-8 text-center">
             <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">

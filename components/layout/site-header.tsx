@@ -33,7 +33,7 @@ export function SiteHeader(socialUrls: SocialUrls) {
         >
           {SHOP_NAME}
         </Link>
-        <nav aria-label={messages.layout.collections} className="hidden shrink-0 lg:block">
+        <nav aria-label={messages.layout.menuTitle} className="hidden shrink-0 lg:block">
           <ul className="flex items-center gap-7">
             <li>
               <Link href="/" className={navLink}>

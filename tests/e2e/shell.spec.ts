@@ -88,6 +88,17 @@ test.describe("header search", () => {
     await expect(page.getByRole("listbox")).toHaveCount(0);
   });
 
+  test("choosing a category clears the search", async ({ page }) => {
+    await page.goto("/");
+    const box = await search(page, "zzqx");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(box).toHaveValue("zzqx");
+
+    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Necklaces" }).click();
+    await expect(page).toHaveURL("/?category=necklaces");
+    await expect(box).toHaveValue("");
+  });
+
   test("arrow keys choose which result Enter opens", async ({ page }) => {
     const category = catalogue[0]!.category;
     const expected = searchProducts({ products: catalogue, query: category });

@@ -9,8 +9,8 @@ const heading = "mb-4 text-[0.7rem] font-semibold tracking-[0.2em] text-muted up
 export function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { contactEmail: string }) {
   return (
     <footer className="mt-20 border-t border-line bg-sand/70">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:grid-cols-2 md:grid-cols-4 md:px-6">
-        <div className="sm:col-span-2">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 md:grid-cols-4 md:px-6">
+        <div className="col-span-2">
           <p className="font-serif text-3xl font-semibold tracking-[0.04em] text-ink">{SHOP_NAME}</p>
           <p className="mt-3 max-w-sm text-sm leading-relaxed text-muted">{messages.layout.footerBlurb}</p>
           <SocialLinks {...socialUrls} className="-ms-2 mt-5" />

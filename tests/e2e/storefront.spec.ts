@@ -25,7 +25,7 @@ class Storefront {
   async chooseCategory(name: string) {
     await this.category(name).click();
     await expect(this.category(name)).toHaveAttribute("aria-current", "page");
-    await expect(this.cards().first()).toBeVisible();
+    await expect(this.grid()).toHaveAccessibleName(`${name.toLowerCase()} products`);
   }
 }
 
@@ -83,6 +83,26 @@ test.describe("storefront", () => {
     await shop.chooseCategory("Earrings");
     await expect(page).toHaveURL(/\/\?category=earrings$/);
     expect(await shop.cardNames()).toEqual(earrings);
+  });
+
+  test("placeholder cards stand in while the next category loads", async ({ page }) => {
+    const shop = new Storefront(page);
+    await shop.open();
+    await expect(shop.grid()).toHaveAccessibleName("earrings products");
+    // Before scripts run the buttons are plain links (a full page load); wait until they are live.
+    await page.waitForLoadState("networkidle");
+    // A slow connection: the bracelets arrive a second after the click.
+    await page.route(/category=bracelets/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+
+    await shop.category("Bracelets").click();
+    const placeholders = page.getByRole("status", { name: "Loading products" });
+    await expect(placeholders).toBeVisible();
+    await expect(placeholders.locator(":scope > div")).toHaveCount(8);
+    await expect(shop.grid()).toHaveAccessibleName("bracelets products");
+    await expect(placeholders).toBeHidden();
   });
 
   test("opening a product shows its name, price and breadcrumb @phone", async ({ page }) => {

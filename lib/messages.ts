@@ -195,7 +195,7 @@ export const messages = {
     deleteIntro:
       "This permanently deletes your account, your saved cart and your wishlist. Your past orders are kept for our records. This cannot be undone.",
     deleteConfirmLabel: "Confirmation",
-    deleteConfirmHint: "To confirm, type this phrase exactly as shown:",
+    deleteConfirmHint: "To confirm, type this phrase:",
     deleteSubmit: "Delete My Account",
     deleteEmailLabel: "Your email address",
     deleteEmailHint: "Your account signs in with Google: type its email address to confirm.",

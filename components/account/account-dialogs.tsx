@@ -183,12 +183,12 @@ function DeleteAccountForm({ user }: { user: PublicUser }) {
         />
       )}
       <FormAlert problem={problem} />
-      <div className="flex flex-col-reverse gap-2.5 pt-1 sm:flex-row">
-        <CancelButton />
+      <div className="flex flex-col gap-2.5 pt-1">
         <SubmitButton pending={isSubmitting} tone="danger">
           {!isSubmitting && <Trash2 aria-hidden className="size-4" />}
           {t.deleteSubmit}
         </SubmitButton>
+        <CancelButton />
       </div>
     </form>
   );

@@ -15,7 +15,10 @@ import { PIN_TTL_MINUTES, VERIFICATION_LINK_TTL_HOURS } from "@/lib/constants";
 
 type Recipient = { email: string; firstName: string };
 
-const store = globalThis as unknown as { __shopSmtp?: { url: string; transport: Transporter } };
+const store = globalThis as unknown as {
+  __shopSmtp?: { url: string; transport: Transporter };
+  __shopMailSequence?: number;
+};
 
 function smtpTransport(url: string): Transporter {
   if (store.__shopSmtp?.url !== url) {
@@ -48,9 +51,11 @@ export async function sendMail({
   const info = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
     .sendMail(message);
+  // Names sort in sending order: time, then a counter for mails sent within the same millisecond.
+  const sequence = String((store.__shopMailSequence = (store.__shopMailSequence ?? 0) + 1) % 1e6);
   const file = path.join(
     outbox,
-    `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${sequence.padStart(6, "0")}-${randomBytes(3).toString("hex")}.eml`,
   );
   await fs.writeFile(file, info.message as Buffer);
   const shown = NODE_ENV === "production" ? "" : notice ? ` — ${notice}` : "";

@@ -6,6 +6,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Toaster } from "@/components/ui/toaster";
+import { isGoogleEnabled } from "@/lib/auth/google";
 import { env } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import "./globals.css";
@@ -30,7 +31,7 @@ export const metadata: Metadata = {
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#fbf8f3" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
-  const { GOOGLE_CLIENT_ID, INSTAGRAM_URL, TIKTOK_URL, CONTACT_EMAIL, CHAT_URL } = env();
+  const { INSTAGRAM_URL, TIKTOK_URL, CONTACT_EMAIL, CHAT_URL } = env();
   const social = { instagramUrl: INSTAGRAM_URL, tiktokUrl: TIKTOK_URL };
   return (
     <html lang="en" dir="ltr" className={cormorant.variable}>
@@ -41,7 +42,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         >
           {messages.layout.skipToContent}
         </a>
-        <Providers googleEnabled={Boolean(GOOGLE_CLIENT_ID)}>
+        <Providers googleEnabled={isGoogleEnabled()}>
           <SiteHeader {...social} />
           <main id="main" className="flex-1">
             {children}

@@ -64,7 +64,7 @@ async function previewImages(category: Category): Promise<string[]> {
 export default async function HomePage({ searchParams }: Props) {
   const category = await chosenCategory(searchParams);
   return (
-    <main>
+    <div>
       <Hero />
       <section
         id="collection"
@@ -89,7 +89,7 @@ export default async function HomePage({ searchParams }: Props) {
           </div>
         </CategorySwitcher>
       </section>
-    </main>
+    </div>
   );
 }
 

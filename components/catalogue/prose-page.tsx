@@ -11,7 +11,7 @@ export function ProsePage({
   children: React.ReactNode;
 }) {
   return (
-    <main>
+    <div>
       <header className="border-line from-sand/70 to-ivory border-b bg-gradient-to-b">
         <div className="mx-auto max-w-3xl px-6 py-16 text-center sm:py-20">
           <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">{eyebrow}</p>
@@ -24,7 +24,7 @@ export function ProsePage({
         </div>
       </header>
       {children}
-    </main>
+    </div>
   );
 }
 

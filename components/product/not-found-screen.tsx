@@ -4,7 +4,7 @@ import { messages } from "@/lib/messages";
 /** The 404 screen: a large 404, a title, the reason and a way back home. */
 export function NotFoundScreen({ title, detail }: { title: string; detail: string }) {
   return (
-    <main className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
+    <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-gold/70 font-serif text-8xl leading-none font-medium sm:text-9xl">404</p>
       <div aria-hidden="true" className="bg-gold/50 my-6 h-px w-16" />
       <h1 className="text-ink font-serif text-3xl sm:text-4xl">{title}</h1>
@@ -15,6 +15,6 @@ export function NotFoundScreen({ title, detail }: { title: string; detail: strin
       >
         {messages.product.returnHome}
       </Link>
-    </main>
+    </div>
   );
 }

@@ -13,8 +13,8 @@ export default async function VerifyEmailPage({
 }) {
   const { token } = await searchParams;
   return (
-    <main className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
+    <div className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
       <VerifyEmailStatus token={typeof token === "string" && token ? token : null} />
-    </main>
+    </div>
   );
 }

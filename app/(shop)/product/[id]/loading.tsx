@@ -3,7 +3,7 @@ import { messages } from "@/lib/messages";
 
 export default function ProductLoading() {
   return (
-    <main className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
       <Skeleton className="h-4 w-48" />
       <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:gap-14">
         <Skeleton className="aspect-square rounded-3xl" />
@@ -16,6 +16,6 @@ export default function ProductLoading() {
           <Skeleton className="mt-8 h-24 w-full" />
         </div>
       </div>
-    </main>
+    </div>
   );
 }

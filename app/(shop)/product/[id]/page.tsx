@@ -57,7 +57,7 @@ export default async function ProductPage({ params }: Props) {
   const product = await loadProduct(params);
   const category = categoryLabel(product.category);
   return (
-    <main className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
+    <div className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
       <JsonLd data={productJsonLd(product)} />
       <Breadcrumb
         items={[
@@ -73,6 +73,6 @@ export default async function ProductPage({ params }: Props) {
       <Suspense fallback={<RelatedProductsSkeleton />}>
         <RelatedProducts product={product} />
       </Suspense>
-    </main>
+    </div>
   );
 }

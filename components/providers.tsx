@@ -3,13 +3,22 @@
 // Client-side context shared by the whole app, wrapped around every page by the root layout:
 // the session, the account windows (auth modal, change password, delete account, settings)
 // and the verification banner. `googleEnabled` tells the sign-in UI whether to offer Google.
-import { Suspense } from "react";
-import { AccountDialogs } from "@/components/account/account-dialogs";
-import { AccountUiProvider } from "@/components/account/account-ui";
+import dynamic from "next/dynamic";
+import { Suspense, useState } from "react";
+import { AccountUiProvider, useAccountUi } from "@/components/account/account-ui";
 import { AuthProvider } from "@/components/account/auth-provider";
 import { LandingParams } from "@/components/account/landing-params";
 import { VerificationBanner } from "@/components/account/verification-banner";
-import { AuthModal } from "@/components/auth/auth-modal";
+
+// The account windows carry the forms and their validation: they load when first opened, so the
+// storefront's first visit downloads none of it.
+const AuthModal = dynamic(() => import("@/components/auth/auth-modal").then((m) => m.AuthModal), {
+  ssr: false,
+});
+const AccountDialogs = dynamic(
+  () => import("@/components/account/account-dialogs").then((m) => m.AccountDialogs),
+  { ssr: false },
+);
 
 export function Providers({
   children,
@@ -23,12 +32,25 @@ export function Providers({
       <AccountUiProvider googleEnabled={googleEnabled}>
         <VerificationBanner />
         {children}
-        <AuthModal />
-        <AccountDialogs />
+        <AccountWindows />
         <Suspense fallback={null}>
           <LandingParams />
         </Suspense>
       </AccountUiProvider>
     </AuthProvider>
+  );
+}
+
+function AccountWindows() {
+  const { authModal, accountDialog } = useAccountUi();
+  const [authNeeded, setAuthNeeded] = useState(false);
+  const [dialogsNeeded, setDialogsNeeded] = useState(false);
+  if (authModal.open && !authNeeded) setAuthNeeded(true);
+  if (accountDialog && !dialogsNeeded) setDialogsNeeded(true);
+  return (
+    <>
+      {authNeeded && <AuthModal />}
+      {dialogsNeeded && <AccountDialogs />}
+    </>
   );
 }

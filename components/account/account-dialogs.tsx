@@ -3,17 +3,20 @@
 // The signed-in shopper's account windows: change password, delete account and settings
 // (spec sections 5 and 8). Each opening starts with empty fields.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Loader2, MailCheck, Settings, Trash2, TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { canChangePassword } from "@/components/account/account-actions";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
 import { useResendVerification } from "@/components/account/use-resend-verification";
 import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
-import { FormAlert, PasswordField, SubmitButton, TextField } from "@/components/auth/form-controls";
+import {
+  FormAlert,
+  PasswordField,
+  SubmitButton,
+  TextField,
+  useZodForm,
+} from "@/components/auth/form-controls";
 import { ModalShell } from "@/components/auth/modal-shell";
 import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
 import { messages } from "@/lib/messages";
@@ -69,13 +72,10 @@ function ChangePasswordForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<
-    z.input<typeof changePasswordFormSchema>,
-    unknown,
-    z.output<typeof changePasswordFormSchema>
-  >({
-    resolver: zodResolver(changePasswordFormSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  } = useZodForm(changePasswordFormSchema, {
+    currentPassword: "",
+    newPassword: "",
+    confirmPassword: "",
   });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
@@ -127,14 +127,7 @@ function DeleteAccountForm({ user }: { user: PublicUser }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<
-    z.input<typeof deleteAccountFormSchema>,
-    unknown,
-    z.output<typeof deleteAccountFormSchema>
-  >({
-    resolver: zodResolver(deleteAccountFormSchema),
-    defaultValues: { confirmation: "", password: "" },
-  });
+  } = useZodForm(deleteAccountFormSchema, { confirmation: "", password: "" });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setProblem(null);
@@ -150,7 +143,7 @@ function DeleteAccountForm({ user }: { user: PublicUser }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="rounded-lg bg-sand/70 px-3.5 py-2.5 text-center text-sm text-ink">
+      <p className="bg-sand/70 text-ink rounded-lg px-3.5 py-2.5 text-center text-sm">
         {t.deleteConfirmHint}
         <span className="mt-1 block font-mono text-[13px] font-semibold tracking-wider select-all">
           {da.phrase}
@@ -220,11 +213,11 @@ function AccountSettings({ user }: { user: PublicUser }) {
       <div className="flex justify-center">
         <UserAvatar user={user} size="lg" />
       </div>
-      <dl className="divide-y divide-line rounded-xl border border-line bg-white/70 text-sm">
+      <dl className="divide-line border-line divide-y rounded-xl border bg-white/70 text-sm">
         {rows.map((row) => (
           <div key={row.label} className="flex items-center justify-between gap-4 px-4 py-3">
-            <dt className="shrink-0 text-muted">{row.label}</dt>
-            <dd className="min-w-0 truncate text-end font-medium text-ink">{row.value}</dd>
+            <dt className="text-muted shrink-0">{row.label}</dt>
+            <dd className="text-ink min-w-0 truncate text-end font-medium">{row.value}</dd>
           </div>
         ))}
       </dl>
@@ -268,7 +261,7 @@ function CancelButton() {
     <button
       type="button"
       onClick={closeAccountDialog}
-      className="h-11 w-full rounded-lg border border-line bg-white px-5 text-sm font-medium text-ink transition hover:border-gold/60 focus-visible:outline-2 focus-visible:outline-gold"
+      className="border-line text-ink hover:border-gold/60 focus-visible:outline-gold h-11 w-full rounded-lg border bg-white px-5 text-sm font-medium transition focus-visible:outline-2"
     >
       {t.cancel}
     </button>

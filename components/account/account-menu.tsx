@@ -19,7 +19,7 @@ export function AccountMenu() {
   const { openAuth } = useAccountUi();
 
   if (status === "loading") {
-    return <span aria-hidden className="block size-9 animate-pulse rounded-full bg-sand" />;
+    return <span aria-hidden className="bg-sand block size-9 animate-pulse rounded-full" />;
   }
   if (!user) {
     return (
@@ -27,14 +27,14 @@ export function AccountMenu() {
         <button
           type="button"
           onClick={() => openAuth("login")}
-          className="h-9 rounded-full px-3.5 text-sm font-medium text-ink transition hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold"
+          className="text-ink hover:bg-sand focus-visible:outline-gold h-9 rounded-full px-3.5 text-sm font-medium transition focus-visible:outline-2"
         >
           {t.signIn}
         </button>
         <button
           type="button"
           onClick={() => openAuth("signup")}
-          className="hidden h-9 rounded-full bg-ink px-4 text-sm font-medium text-ivory transition hover:bg-ink/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold sm:block"
+          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold hidden h-9 rounded-full px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 sm:block"
         >
           {t.signUp}
         </button>
@@ -52,7 +52,7 @@ function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t.accountMenu}
-        className="rounded-full transition hover:ring-2 hover:ring-gold/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold data-[state=open]:ring-2 data-[state=open]:ring-gold/60"
+        className="hover:ring-gold/40 focus-visible:outline-gold data-[state=open]:ring-gold/60 rounded-full transition hover:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 data-[state=open]:ring-2"
       >
         <UserAvatar user={user} />
       </DropdownMenu.Trigger>
@@ -61,21 +61,21 @@ function UserMenu({ user }: { user: PublicUser }) {
           align="end"
           sideOffset={10}
           collisionPadding={12}
-          className="z-50 w-72 overflow-hidden rounded-xl border border-line bg-ivory p-1.5 shadow-[0_18px_50px_-18px_rgb(31_26_23/0.4)] transition duration-150 outline-none starting:-translate-y-1 starting:opacity-0"
+          className="border-line bg-ivory z-50 w-72 overflow-hidden rounded-xl border p-1.5 shadow-[0_18px_50px_-18px_rgb(31_26_23/0.4)] transition duration-150 outline-none starting:-translate-y-1 starting:opacity-0"
         >
           <DropdownMenu.Label className="flex items-center gap-3 px-3 pt-3 pb-3.5">
             <UserAvatar user={user} size="lg" />
             <div className="min-w-0">
-              <p className="truncate font-serif text-lg leading-tight font-semibold text-ink">
+              <p className="text-ink truncate font-serif text-lg leading-tight font-semibold">
                 {fullName}
               </p>
-              <p className="truncate text-[13px] text-muted">{user.email}</p>
+              <p className="text-muted truncate text-[13px]">{user.email}</p>
               <div className="mt-1.5">
                 <VerificationBadge verified={user.isEmailVerified} />
               </div>
             </div>
           </DropdownMenu.Label>
-          <DropdownMenu.Separator className="mx-1.5 mb-1 h-px bg-line" />
+          <DropdownMenu.Separator className="bg-line mx-1.5 mb-1 h-px" />
           {actions.map((action) => {
             const Icon = action.icon;
             const className = clsx(
@@ -92,7 +92,7 @@ function UserMenu({ user }: { user: PublicUser }) {
             return (
               <Fragment key={action.key}>
                 {action.key === "delete-account" && (
-                  <DropdownMenu.Separator className="mx-1.5 my-1 h-px bg-line" />
+                  <DropdownMenu.Separator className="bg-line mx-1.5 my-1 h-px" />
                 )}
                 {action.href ? (
                   <DropdownMenu.Item asChild className={className}>

@@ -64,10 +64,7 @@ export function AccountUiProvider({
       setAuthModal((current) => ({ ...current, ...flow, mode })),
     [],
   );
-  const closeAuth = useCallback(
-    () => setAuthModal((current) => ({ ...current, open: false })),
-    [],
-  );
+  const closeAuth = useCallback(() => setAuthModal((current) => ({ ...current, open: false })), []);
   const openAccountDialog = useCallback((dialog: AccountDialog) => {
     setAuthModal((current) => ({ ...current, open: false }));
     setAccountDialog(dialog);

@@ -6,12 +6,7 @@ import { createContext, use, useCallback, useMemo } from "react";
 import { useRouter } from "next/navigation";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
-import {
-  callApi,
-  forgetSignupSource,
-  readSignupSource,
-  type ApiResult,
-} from "@/lib/auth-client";
+import { callApi, forgetSignupSource, readSignupSource, type ApiResult } from "@/lib/auth-client";
 import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 

@@ -17,19 +17,19 @@ export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
   const actions = useAccountActions({ withSettings: true });
 
   if (status === "loading") {
-    return <div aria-hidden className="mt-4 h-16 animate-pulse rounded-xl bg-sand" />;
+    return <div aria-hidden className="bg-sand mt-4 h-16 animate-pulse rounded-xl" />;
   }
 
   if (!user) {
     return (
-      <div className="mt-4 grid grid-cols-2 gap-2.5 border-t border-line pt-4">
+      <div className="border-line mt-4 grid grid-cols-2 gap-2.5 border-t pt-4">
         <button
           type="button"
           onClick={() => {
             onNavigate();
             openAuth("login");
           }}
-          className="h-11 rounded-lg border border-line bg-white text-sm font-medium text-ink transition hover:border-gold/60"
+          className="border-line text-ink hover:border-gold/60 h-11 rounded-lg border bg-white text-sm font-medium transition"
         >
           {t.signIn}
         </button>
@@ -39,7 +39,7 @@ export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
             onNavigate();
             openAuth("signup");
           }}
-          className="h-11 rounded-lg bg-ink text-sm font-medium text-ivory transition hover:bg-ink/85"
+          className="bg-ink text-ivory hover:bg-ink/85 h-11 rounded-lg text-sm font-medium transition"
         >
           {t.signUp}
         </button>
@@ -54,14 +54,14 @@ export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
     );
 
   return (
-    <div className="mt-4 border-t border-line pt-4">
-      <div className="flex items-center gap-3 rounded-xl border border-line bg-white/70 p-3.5">
+    <div className="border-line mt-4 border-t pt-4">
+      <div className="border-line flex items-center gap-3 rounded-xl border bg-white/70 p-3.5">
         <UserAvatar user={user} size="lg" />
         <div className="min-w-0">
           <p className="truncate font-serif text-lg leading-tight font-semibold">
             {`${user.firstName} ${user.lastName}`.trim()}
           </p>
-          <p className="truncate text-[13px] text-muted">{user.email}</p>
+          <p className="text-muted truncate text-[13px]">{user.email}</p>
           <div className="mt-1.5">
             <VerificationBadge verified={user.isEmailVerified} />
           </div>
@@ -79,7 +79,7 @@ export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
           return (
             <li
               key={action.key}
-              className={clsx(action.key === "delete-account" && "mt-1 border-t border-line pt-1")}
+              className={clsx(action.key === "delete-account" && "border-line mt-1 border-t pt-1")}
             >
               {action.href ? (
                 <Link href={action.href} onClick={onNavigate} className={itemClass(false)}>

@@ -19,7 +19,7 @@ export function UserAvatar({
         src={user.avatar}
         alt=""
         referrerPolicy="no-referrer"
-        className={clsx(box, "shrink-0 rounded-full object-cover ring-1 ring-line")}
+        className={clsx(box, "ring-line shrink-0 rounded-full object-cover ring-1")}
       />
     );
   }
@@ -29,7 +29,7 @@ export function UserAvatar({
       aria-hidden
       className={clsx(
         box,
-        "flex shrink-0 items-center justify-center rounded-full bg-ink font-serif font-semibold text-ivory ring-1 ring-gold/40",
+        "bg-ink text-ivory ring-gold/40 flex shrink-0 items-center justify-center rounded-full font-serif font-semibold ring-1",
       )}
     >
       {initial}

@@ -44,16 +44,16 @@ export function VerificationBanner() {
     <div
       role="region"
       aria-label={t.bannerText}
-      className="relative z-40 border-b border-gold/30 bg-[linear-gradient(90deg,#f6efe3,#f1e6d2,#f6efe3)] text-ink"
+      className="border-gold/30 text-ink relative z-40 border-b bg-[linear-gradient(90deg,#f6efe3,#f1e6d2,#f6efe3)]"
     >
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-2.5 sm:gap-4 sm:px-6">
-        <MailWarning aria-hidden className="hidden size-5 shrink-0 text-gold-dark sm:block" />
+        <MailWarning aria-hidden className="text-gold-dark hidden size-5 shrink-0 sm:block" />
         <p className="min-w-0 flex-1 text-[13px] leading-snug sm:text-sm">{t.bannerText}</p>
         <button
           type="button"
           onClick={resend}
           disabled={sending}
-          className="inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full bg-ink px-3.5 text-[13px] font-medium text-ivory transition hover:bg-ink/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:opacity-70"
+          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3.5 text-[13px] font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70"
         >
           {sending && <Loader2 aria-hidden className="size-3.5 animate-spin" />}
           {sending ? t.sending : t.bannerResend}
@@ -62,7 +62,7 @@ export function VerificationBanner() {
           type="button"
           onClick={dismiss}
           aria-label={t.bannerDismiss}
-          className="-me-1.5 flex size-8 shrink-0 items-center justify-center rounded-full text-muted transition hover:bg-white/60 hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+          className="text-muted hover:text-ink focus-visible:outline-gold -me-1.5 flex size-8 shrink-0 items-center justify-center rounded-full transition hover:bg-white/60 focus-visible:outline-2"
         >
           <X aria-hidden className="size-4" />
         </button>

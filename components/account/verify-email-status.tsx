@@ -61,7 +61,7 @@ export function VerifyEmailStatus({ token }: { token: string | null }) {
   return (
     <section
       aria-live="polite"
-      className="w-full max-w-lg rounded-2xl border border-line bg-white/75 px-6 py-10 text-center shadow-[0_24px_60px_-30px_rgb(31_26_23/0.35)] sm:px-10 sm:py-12"
+      className="border-line w-full max-w-lg rounded-2xl border bg-white/75 px-6 py-10 text-center shadow-[0_24px_60px_-30px_rgb(31_26_23/0.35)] sm:px-10 sm:py-12"
     >
       {!outcome && <Loading />}
       {outcome?.state === "success" && <Success />}
@@ -70,7 +70,13 @@ export function VerifyEmailStatus({ token }: { token: string | null }) {
   );
 }
 
-function StateIcon({ tone, children }: { tone: "gold" | "green" | "red"; children: React.ReactNode }) {
+function StateIcon({
+  tone,
+  children,
+}: {
+  tone: "gold" | "green" | "red";
+  children: React.ReactNode;
+}) {
   return (
     <div
       aria-hidden
@@ -93,7 +99,7 @@ function Loading() {
         <Loader2 className="size-7 animate-spin" />
       </StateIcon>
       <h1 className="font-serif text-3xl font-medium">{t.loadingTitle}</h1>
-      <p className="mt-3 text-muted">{t.loadingText}</p>
+      <p className="text-muted mt-3">{t.loadingText}</p>
     </>
   );
 }
@@ -117,17 +123,17 @@ function Success() {
         <CircleCheck className="size-8" />
       </StateIcon>
       <h1 className="font-serif text-3xl font-medium">{t.successTitle}</h1>
-      <p className="mx-auto mt-3 max-w-sm leading-relaxed text-muted">{t.successText}</p>
-      <div className="mx-auto mt-8 h-1 max-w-xs overflow-hidden rounded-full bg-sand">
+      <p className="text-muted mx-auto mt-3 max-w-sm leading-relaxed">{t.successText}</p>
+      <div className="bg-sand mx-auto mt-8 h-1 max-w-xs overflow-hidden rounded-full">
         <div
-          className="h-full rounded-full bg-gold transition-[width] duration-1000 ease-linear"
+          className="bg-gold h-full rounded-full transition-[width] duration-1000 ease-linear"
           style={{ width: `${(seconds / VERIFY_REDIRECT_SECONDS) * 100}%` }}
         />
       </div>
-      <p className="mt-3 text-sm text-muted">{t.redirecting(Math.max(seconds, 0))}</p>
+      <p className="text-muted mt-3 text-sm">{t.redirecting(Math.max(seconds, 0))}</p>
       <Link
         href="/"
-        className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-ink px-8 text-sm font-medium tracking-wide text-ivory transition hover:bg-ink/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold mt-6 inline-flex h-11 items-center justify-center rounded-lg px-8 text-sm font-medium tracking-wide transition focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         {t.goNow}
       </Link>
@@ -142,12 +148,12 @@ function Failure({ message }: { message: string }) {
         <CircleX className="size-8" />
       </StateIcon>
       <h1 className="font-serif text-3xl font-medium">{t.errorTitle}</h1>
-      <p role="alert" className="mx-auto mt-3 max-w-sm leading-relaxed text-ink">
+      <p role="alert" className="text-ink mx-auto mt-3 max-w-sm leading-relaxed">
         {message}
       </p>
-      <div className="mx-auto mt-7 max-w-sm rounded-xl bg-sand/60 px-5 py-4 text-start text-sm">
-        <p className="font-medium text-ink">{t.causesTitle}</p>
-        <ul className="mt-2 list-disc space-y-1 ps-5 text-muted marker:text-gold">
+      <div className="bg-sand/60 mx-auto mt-7 max-w-sm rounded-xl px-5 py-4 text-start text-sm">
+        <p className="text-ink font-medium">{t.causesTitle}</p>
+        <ul className="text-muted marker:text-gold mt-2 list-disc space-y-1 ps-5">
           <li>{t.causeExpired}</li>
           <li>{t.causeUsed}</li>
           <li>{t.causeInvalid}</li>
@@ -156,7 +162,7 @@ function Failure({ message }: { message: string }) {
       <NextStep />
       <Link
         href="/"
-        className="mt-5 inline-block text-sm font-medium text-gold-dark underline-offset-4 hover:text-ink hover:underline"
+        className="text-gold-dark hover:text-ink mt-5 inline-block text-sm font-medium underline-offset-4 hover:underline"
       >
         {t.backHome}
       </Link>
@@ -179,7 +185,7 @@ function NextStep() {
   if (user) {
     return (
       <div className="mt-7">
-        <p className="mb-3 text-sm text-muted">{t.resendPrompt}</p>
+        <p className="text-muted mb-3 text-sm">{t.resendPrompt}</p>
         <button type="button" onClick={resend} disabled={sending} className={button}>
           {sending ? (
             <Loader2 aria-hidden className="size-4 animate-spin" />
@@ -193,7 +199,7 @@ function NextStep() {
   }
   return (
     <div className="mt-7">
-      <p className="mb-3 text-sm text-muted">{t.signInToResend}</p>
+      <p className="text-muted mb-3 text-sm">{t.signInToResend}</p>
       <button type="button" onClick={() => openAuth("login")} className={button}>
         {messages.account.signIn}
       </button>

@@ -35,7 +35,12 @@ export function AuthModal() {
   };
 
   return (
-    <ModalShell open={authModal.open} onClose={closeAuth} title={titles[mode]} description={intro[mode]}>
+    <ModalShell
+      open={authModal.open}
+      onClose={closeAuth}
+      title={titles[mode]}
+      description={intro[mode]}
+    >
       <div key={`${opening}-${mode}`}>
         {mode === "login" && (
           <LoginForm
@@ -47,9 +52,7 @@ export function AuthModal() {
         {mode === "forgot-password" && (
           <ForgotPasswordForm
             defaultEmail={email}
-            onPinSent={(sentTo) =>
-              setAuthMode("verify-pin", { email: sentTo, resetToken: null })
-            }
+            onPinSent={(sentTo) => setAuthMode("verify-pin", { email: sentTo, resetToken: null })}
           />
         )}
         {mode === "verify-pin" && (

@@ -5,6 +5,9 @@
 import { useId, useState, type ComponentProps } from "react";
 import { AlertCircle, Eye, EyeOff, Loader2 } from "lucide-react";
 import clsx from "clsx";
+import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
 import type { FormProblem } from "@/lib/auth-client";
 import { messages } from "@/lib/messages";
 
@@ -17,7 +20,7 @@ export function TextField({ label, error, hint, className, ...input }: FieldProp
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+      <label htmlFor={id} className="text-ink mb-1.5 block text-sm font-medium">
         {label}
       </label>
       <input
@@ -37,7 +40,7 @@ export function PasswordField({ label, error, hint, className, ...input }: Field
   const [visible, setVisible] = useState(false);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-ink">
+      <label htmlFor={id} className="text-ink mb-1.5 block text-sm font-medium">
         {label}
       </label>
       <div className="relative">
@@ -54,7 +57,7 @@ export function PasswordField({ label, error, hint, className, ...input }: Field
           onClick={() => setVisible((v) => !v)}
           aria-label={visible ? messages.account.hidePassword : messages.account.showPassword}
           aria-controls={id}
-          className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-muted transition hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+          className="text-muted hover:text-ink focus-visible:outline-gold absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg transition focus-visible:outline-2"
         >
           {visible ? <EyeOff className="size-[18px]" /> : <Eye className="size-[18px]" />}
         </button>
@@ -73,7 +76,7 @@ function FieldNote({ id, error, hint }: { id: string; error?: string; hint?: str
     );
   if (hint)
     return (
-      <p id={id} className="mt-1.5 text-[13px] text-muted">
+      <p id={id} className="text-muted mt-1.5 text-[13px]">
         {hint}
       </p>
     );
@@ -118,7 +121,7 @@ export function SubmitButton({
       disabled={pending}
       aria-busy={pending || undefined}
       className={clsx(
-        "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-5 text-sm font-medium tracking-wide text-ivory shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70",
+        "text-ivory inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg px-5 text-sm font-medium tracking-wide shadow-sm transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70",
         tone === "ink"
           ? "bg-ink hover:bg-ink/85 focus-visible:outline-gold"
           : "bg-red-700 hover:bg-red-800 focus-visible:outline-red-700",
@@ -136,10 +139,21 @@ export function LinkButton({ className, ...props }: ComponentProps<"button">) {
     <button
       type="button"
       className={clsx(
-        "rounded font-medium text-gold-dark underline-offset-4 transition hover:text-ink hover:underline focus-visible:outline-2 focus-visible:outline-gold",
+        "text-gold-dark hover:text-ink focus-visible:outline-gold rounded font-medium underline-offset-4 transition hover:underline focus-visible:outline-2",
         className,
       )}
       {...props}
     />
   );
+}
+
+/** react-hook-form driven by one of the shared zod schemas of models/ (the API validates with the same). */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues,
+  });
 }

@@ -14,15 +14,15 @@ export function GoogleButton() {
     <div className="space-y-5">
       <a
         href={GOOGLE_SIGN_IN_PATH}
-        className="flex h-11 w-full items-center justify-center gap-3 rounded-lg border border-line bg-white text-sm font-medium text-ink shadow-xs transition hover:border-gold/60 hover:bg-sand/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        className="border-line text-ink hover:border-gold/60 hover:bg-sand/40 focus-visible:outline-gold flex h-11 w-full items-center justify-center gap-3 rounded-lg border bg-white text-sm font-medium shadow-xs transition focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <GoogleMark />
         {messages.account.continueWithGoogle}
       </a>
-      <div className="flex items-center gap-3 text-xs tracking-[0.2em] text-muted uppercase">
-        <span className="h-px flex-1 bg-line" />
+      <div className="text-muted flex items-center gap-3 text-xs tracking-[0.2em] uppercase">
+        <span className="bg-line h-px flex-1" />
         {messages.account.or}
-        <span className="h-px flex-1 bg-line" />
+        <span className="bg-line h-px flex-1" />
       </div>
     </div>
   );

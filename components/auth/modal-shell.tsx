@@ -28,10 +28,10 @@ export function ModalShell({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] grid place-items-center overflow-y-auto bg-ink/45 px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
+        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-center overflow-y-auto px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
           <Dialog.Content
             data-account-modal=""
-            className="relative w-full max-w-[26rem] rounded-2xl border border-line bg-ivory px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none starting:translate-y-2 starting:opacity-0 sm:px-8 sm:pt-9 sm:pb-8"
+            className="border-line bg-ivory relative w-full max-w-[26rem] rounded-2xl border px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-8 sm:pt-9 sm:pb-8 starting:translate-y-2 starting:opacity-0"
           >
             <header className="mb-6 text-center">
               {icon ? (
@@ -47,16 +47,16 @@ export function ModalShell({
               ) : (
                 <p
                   aria-hidden
-                  className="mb-3 font-serif text-sm tracking-[0.35em] text-gold-dark uppercase"
+                  className="text-gold-dark mb-3 font-serif text-sm tracking-[0.35em] uppercase"
                 >
                   {SHOP_NAME}
                 </p>
               )}
-              <Dialog.Title className="font-serif text-[1.9rem] leading-tight font-medium text-ink">
+              <Dialog.Title className="text-ink font-serif text-[1.9rem] leading-tight font-medium">
                 {title}
               </Dialog.Title>
               {description ? (
-                <Dialog.Description className="mx-auto mt-2 max-w-[22rem] text-sm leading-relaxed text-muted">
+                <Dialog.Description className="text-muted mx-auto mt-2 max-w-[22rem] text-sm leading-relaxed">
                   {description}
                 </Dialog.Description>
               ) : (
@@ -66,7 +66,7 @@ export function ModalShell({
             {children}
             <Dialog.Close
               aria-label={messages.account.close}
-              className="absolute end-3 top-3 flex size-9 items-center justify-center rounded-full text-muted transition hover:bg-sand hover:text-ink focus-visible:outline-2 focus-visible:outline-gold"
+              className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold absolute end-3 top-3 flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2"
             >
               <X aria-hidden className="size-[18px]" />
             </Dialog.Close>

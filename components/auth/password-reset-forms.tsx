@@ -3,8 +3,6 @@
 // The auth modal's reset flow (spec section 4, Auth modal flow): forgot-password sends a PIN,
 // verify-pin trades it for a reset token, reset-password sets the new password and signs in.
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { z } from "zod";
 import { type SessionAnswer, useAuth } from "@/components/account/auth-provider";
@@ -15,6 +13,7 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
+  useZodForm,
 } from "@/components/auth/form-controls";
 import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
 import { PIN_LENGTH } from "@/lib/constants";
@@ -45,12 +44,7 @@ export function ForgotPasswordForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof forgotPasswordSchema>, unknown, z.output<typeof forgotPasswordSchema>>(
-    {
-      resolver: zodResolver(forgotPasswordSchema),
-      defaultValues: { email: defaultEmail },
-    },
-  );
+  } = useZodForm(forgotPasswordSchema, { email: defaultEmail });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setProblem(null);
@@ -94,10 +88,7 @@ export function VerifyPinForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof pinFormSchema>, unknown, z.output<typeof pinFormSchema>>({
-    resolver: zodResolver(pinFormSchema),
-    defaultValues: { pin: "" },
-  });
+  } = useZodForm(pinFormSchema, { pin: "" });
   const pin = register("pin");
 
   const onSubmit = handleSubmit(async (values) => {
@@ -131,7 +122,7 @@ export function VerifyPinForm({
         <FormAlert problem={problem} />
         <SubmitButton pending={isSubmitting}>{t.verifyPinSubmit}</SubmitButton>
       </form>
-      <p className="text-center text-sm text-muted">
+      <p className="text-muted text-center text-sm">
         {t.noPinReceived} <LinkButton onClick={onResend}>{t.resendPin}</LinkButton>
       </p>
       <BackToSignIn />
@@ -147,14 +138,7 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string | null })
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<
-    z.input<typeof resetPasswordFormSchema>,
-    unknown,
-    z.output<typeof resetPasswordFormSchema>
-  >({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { newPassword: "", confirmPassword: "" },
-  });
+  } = useZodForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
 
   const onSubmit = handleSubmit(async ({ newPassword }) => {
     setProblem(null);

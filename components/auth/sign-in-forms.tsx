@@ -2,10 +2,7 @@
 
 // The auth modal's login and signup modes (spec section 5, Auth modal).
 import { useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
-import type { z } from "zod";
 import { useAuth } from "@/components/account/auth-provider";
 import { useAccountUi } from "@/components/account/account-ui";
 import {
@@ -14,6 +11,7 @@ import {
   PasswordField,
   SubmitButton,
   TextField,
+  useZodForm,
 } from "@/components/auth/form-controls";
 import { GoogleButton } from "@/components/auth/google-button";
 import { describeFailure, type FormProblem } from "@/lib/auth-client";
@@ -39,10 +37,7 @@ export function LoginForm({
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof loginSchema>, unknown, z.output<typeof loginSchema>>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: defaultEmail, password: "" },
-  });
+  } = useZodForm(loginSchema, { email: defaultEmail, password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
@@ -83,9 +78,8 @@ export function LoginForm({
         <FormAlert problem={problem} />
         <SubmitButton pending={isSubmitting}>{t.signInSubmit}</SubmitButton>
       </form>
-      <p className="text-center text-sm text-muted">
-        {t.noAccount}{" "}
-        <LinkButton onClick={() => setAuthMode("signup")}>{t.signUp}</LinkButton>
+      <p className="text-muted text-center text-sm">
+        {t.noAccount} <LinkButton onClick={() => setAuthMode("signup")}>{t.signUp}</LinkButton>
       </p>
     </div>
   );
@@ -99,10 +93,7 @@ export function SignupForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof signupSchema>, unknown, z.output<typeof signupSchema>>({
-    resolver: zodResolver(signupSchema),
-    defaultValues: { firstName: "", lastName: "", email: "", password: "" },
-  });
+  } = useZodForm(signupSchema, { firstName: "", lastName: "", email: "", password: "" });
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
@@ -147,9 +138,8 @@ export function SignupForm() {
         <FormAlert problem={problem} />
         <SubmitButton pending={isSubmitting}>{t.signUpSubmit}</SubmitButton>
       </form>
-      <p className="text-center text-sm text-muted">
-        {t.haveAccount}{" "}
-        <LinkButton onClick={() => setAuthMode("login")}>{t.signIn}</LinkButton>
+      <p className="text-muted text-center text-sm">
+        {t.haveAccount} <LinkButton onClick={() => setAuthMode("login")}>{t.signIn}</LinkButton>
       </p>
     </div>
   );

@@ -59,6 +59,9 @@ export async function openPostgres(url: string): Promise<Handle> {
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) must not crash the shop:
+  // the pool replaces it on the next query.
+  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -58,7 +58,17 @@ async function createPostgresDatabase(baseUrl: string) {
     drop: async () => {
       const client = new Client({ connectionString: baseUrl });
       await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
+      // The pool's connections finish closing just after pool.end(): wait for them rather
+      // than forcing them, which would make the server kill connections still in use.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await client.query(`drop database if exists ${name}${attempt >= 20 ? " with (force)" : ""}`);
+          break;
+        } catch (error) {
+          if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }
       await client.end();
     },
   };

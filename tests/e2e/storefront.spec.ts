@@ -89,8 +89,12 @@ test.describe("storefront", () => {
     const shop = new Storefront(page);
     await shop.open();
     await expect(shop.grid()).toHaveAccessibleName("earrings products");
-    // Before scripts run the buttons are plain links (a full page load); wait until they are live.
-    await page.waitForLoadState("networkidle");
+    // Before scripts run the buttons are plain links (a full page load); wait until React has
+    // hydrated them (it attaches its props to the element).
+    await page.waitForFunction(() => {
+      const link = document.querySelector('nav[aria-label="Categories"] a');
+      return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
     // A slow connection: the bracelets arrive a second after the click.
     await page.route(/category=bracelets/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1000));

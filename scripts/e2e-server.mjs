@@ -13,6 +13,8 @@ const env = {
   SMTP_URL: "",
   AUTH_SECRET: process.env.AUTH_SECRET || "e2e-secret-not-for-production-use-0123456789",
   APP_URL: `http://127.0.0.1:${process.env.PORT}`,
+  // Each test sends its own client address (tests/e2e/support/test.ts).
+  TRUST_PROXY: "true",
   ADMIN_EMAIL: "owner@lumiere.example",
   ADMIN_PASSWORD: "owner-password-1",
 };

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support/test";
 import { AccountArea, AuthModal, newShopper, waitForNotificationsToClose } from "./support/account";
 import { Mailbox } from "./support/mailbox";
 import {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 

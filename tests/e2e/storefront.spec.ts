@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./support/test";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
 

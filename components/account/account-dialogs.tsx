@@ -2,7 +2,6 @@
 
 // The signed-in shopper's account windows: change password, delete account and settings
 // (spec sections 5 and 8). Each opening starts with empty fields.
-import { useState } from "react";
 import { KeyRound, Loader2, MailCheck, Settings, Trash2, TriangleAlert } from "lucide-react";
 import { toast } from "sonner";
 import { canChangePassword } from "@/components/account/account-actions";
@@ -18,7 +17,7 @@ import {
   useZodForm,
 } from "@/components/auth/form-controls";
 import { ModalShell } from "@/components/auth/modal-shell";
-import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
+import { callApi, describeFailure } from "@/lib/auth-client";
 import { messages } from "@/lib/messages";
 import { changePasswordFormSchema, deleteAccountFormSchema, type PublicUser } from "@/models/auth";
 
@@ -67,28 +66,25 @@ export function AccountDialogs() {
 function ChangePasswordForm() {
   const { refresh } = useAuth();
   const { closeAccountDialog } = useAccountUi();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(changePasswordFormSchema, {
-    currentPassword: "",
-    newPassword: "",
-    confirmPassword: "",
-  });
-
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
-    setProblem(null);
-    const result = await callApi("/api/auth/change-password", {
-      body: { currentPassword, newPassword },
-    });
-    if (!result.ok) return setProblem(describeFailure(result, cp.failed, cp.error));
-    closeAccountDialog();
-    toast.success(cp.success);
-    // The answer carries a new session cookie; the old session no longer works.
-    await refresh();
-  });
+    problem,
+    onSubmit,
+  } = useZodForm(
+    changePasswordFormSchema,
+    { currentPassword: "", newPassword: "", confirmPassword: "" },
+    async ({ currentPassword, newPassword }) => {
+      const result = await callApi("/api/auth/change-password", {
+        body: { currentPassword, newPassword },
+      });
+      if (!result.ok) return describeFailure(result, cp.failed, cp.error);
+      closeAccountDialog();
+      toast.success(cp.success);
+      // The answer carries a new session cookie; the old session no longer works.
+      await refresh();
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
@@ -122,24 +118,25 @@ function ChangePasswordForm() {
 function DeleteAccountForm({ user }: { user: PublicUser }) {
   const { forgetSession } = useAuth();
   const { closeAccountDialog } = useAccountUi();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(deleteAccountFormSchema, { confirmation: "", password: "" });
-
-  const onSubmit = handleSubmit(async ({ password }) => {
-    setProblem(null);
-    const result = await callApi("/api/auth/delete-account", {
-      method: "DELETE",
-      body: { password },
-    });
-    if (!result.ok) return setProblem(describeFailure(result, da.failed));
-    closeAccountDialog();
-    toast.success(da.success);
-    await forgetSession();
-  });
+    problem,
+    onSubmit,
+  } = useZodForm(
+    deleteAccountFormSchema,
+    { confirmation: "", password: "" },
+    async ({ password }) => {
+      const result = await callApi("/api/auth/delete-account", {
+        method: "DELETE",
+        body: { password },
+      });
+      if (!result.ok) return describeFailure(result, da.failed);
+      closeAccountDialog();
+      toast.success(da.success);
+      await forgetSession();
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">

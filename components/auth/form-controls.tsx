@@ -35,6 +35,19 @@ export function TextField({ label, error, hint, className, ...input }: FieldProp
   );
 }
 
+/** The email field of the sign-in, sign-up and forgot-password forms. */
+export function EmailField(props: Omit<FieldProps, "label" | "type">) {
+  return (
+    <TextField
+      label={messages.account.email}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      {...props}
+    />
+  );
+}
+
 export function PasswordField({ label, error, hint, className, ...input }: FieldProps) {
   const id = useId();
   const [visible, setVisible] = useState(false);
@@ -147,13 +160,25 @@ export function LinkButton({ className, ...props }: ComponentProps<"button">) {
   );
 }
 
-/** react-hook-form driven by one of the shared zod schemas of models/ (the API validates with the same). */
+/**
+ * react-hook-form driven by one of the shared zod schemas of models/ (the API validates with the
+ * same), plus the server problem of the last submit: `submit` runs on valid values and returns the
+ * problem to show, or nothing when the call succeeded. Each submit starts with no problem shown.
+ */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
+  submit: (values: z.output<S>) => Promise<FormProblem | void>,
 ) {
-  return useForm<z.input<S>, unknown, z.output<S>>({
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues,
   });
+  const onSubmit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    const next = await submit(values);
+    if (next) setProblem(next);
+  });
+  return { ...form, problem, onSubmit };
 }

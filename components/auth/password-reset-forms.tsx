@@ -2,12 +2,12 @@
 
 // The auth modal's reset flow (spec section 4, Auth modal flow): forgot-password sends a PIN,
 // verify-pin trades it for a reset token, reset-password sets the new password and signs in.
-import { useState } from "react";
 import { toast } from "sonner";
 import { z } from "zod";
 import { type SessionAnswer, useAuth } from "@/components/account/auth-provider";
 import { useAccountUi } from "@/components/account/account-ui";
 import {
+  EmailField,
   FormAlert,
   LinkButton,
   PasswordField,
@@ -15,7 +15,7 @@ import {
   TextField,
   useZodForm,
 } from "@/components/auth/form-controls";
-import { callApi, describeFailure, type FormProblem } from "@/lib/auth-client";
+import { callApi, describeFailure } from "@/lib/auth-client";
 import { PIN_LENGTH } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { forgotPasswordSchema, pinField, resetPasswordFormSchema } from "@/models/auth";
@@ -39,31 +39,21 @@ export function ForgotPasswordForm({
   defaultEmail: string;
   onPinSent: (email: string) => void;
 }) {
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(forgotPasswordSchema, { email: defaultEmail });
-
-  const onSubmit = handleSubmit(async ({ email }) => {
-    setProblem(null);
+    problem,
+    onSubmit,
+  } = useZodForm(forgotPasswordSchema, { email: defaultEmail }, async ({ email }) => {
     const result = await callApi("/api/auth/forgot-password", { body: { email } });
-    if (!result.ok) return setProblem(describeFailure(result, m.resetPinFailed, m.resetPinFailed));
+    if (!result.ok) return describeFailure(result, m.resetPinFailed, m.resetPinFailed);
     onPinSent(email);
   });
 
   return (
     <div className="space-y-5">
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField error={errors.email?.message} {...register("email")} />
         <FormAlert problem={problem} />
         <SubmitButton pending={isSubmitting}>{t.sendPin}</SubmitButton>
       </form>
@@ -83,23 +73,20 @@ export function VerifyPinForm({
   onVerified: (resetToken: string) => void;
   onResend: () => void;
 }) {
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(pinFormSchema, { pin: "" });
-  const pin = register("pin");
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
+    problem,
+    onSubmit,
+  } = useZodForm(pinFormSchema, { pin: "" }, async (values) => {
     const result = await callApi<{ resetToken?: string }>("/api/auth/verify-reset-pin", {
       body: { email, pin: values.pin },
     });
-    if (!result.ok) return setProblem(describeFailure(result, m.invalidPin));
-    if (!result.data.resetToken) return setProblem({ message: m.invalidPin, details: [] });
+    if (!result.ok) return describeFailure(result, m.invalidPin);
+    if (!result.data.resetToken) return { message: m.invalidPin, details: [] };
     onVerified(result.data.resetToken);
   });
+  const pin = register("pin");
 
   return (
     <div className="space-y-5">
@@ -133,24 +120,25 @@ export function VerifyPinForm({
 export function ResetPasswordForm({ resetToken }: { resetToken: string | null }) {
   const { acceptSession } = useAuth();
   const { closeAuth } = useAccountUi();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(resetPasswordFormSchema, { newPassword: "", confirmPassword: "" });
-
-  const onSubmit = handleSubmit(async ({ newPassword }) => {
-    setProblem(null);
-    if (!resetToken) return setProblem({ message: m.resetSessionExpired, details: [] });
-    const result = await callApi<SessionAnswer>("/api/auth/reset-password", {
-      body: { resetToken, newPassword },
-    });
-    if (!result.ok) return setProblem(describeFailure(result, m.resetFailed));
-    await acceptSession(result.data.user);
-    closeAuth();
-    toast.success(t.passwordReset);
-  });
+    problem,
+    onSubmit,
+  } = useZodForm(
+    resetPasswordFormSchema,
+    { newPassword: "", confirmPassword: "" },
+    async ({ newPassword }) => {
+      if (!resetToken) return { message: m.resetSessionExpired, details: [] };
+      const result = await callApi<SessionAnswer>("/api/auth/reset-password", {
+        body: { resetToken, newPassword },
+      });
+      if (!result.ok) return describeFailure(result, m.resetFailed);
+      await acceptSession(result.data.user);
+      closeAuth();
+      toast.success(t.passwordReset);
+    },
+  );
 
   return (
     <div className="space-y-5">

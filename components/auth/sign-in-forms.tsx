@@ -1,11 +1,11 @@
 "use client";
 
 // The auth modal's login and signup modes (spec section 5, Auth modal).
-import { useState } from "react";
 import { toast } from "sonner";
 import { useAuth } from "@/components/account/auth-provider";
 import { useAccountUi } from "@/components/account/account-ui";
 import {
+  EmailField,
   FormAlert,
   LinkButton,
   PasswordField,
@@ -14,7 +14,7 @@ import {
   useZodForm,
 } from "@/components/auth/form-controls";
 import { GoogleButton } from "@/components/auth/google-button";
-import { describeFailure, type FormProblem } from "@/lib/auth-client";
+import { describeFailure } from "@/lib/auth-client";
 import { messages } from "@/lib/messages";
 import { loginSchema, signupSchema } from "@/models/auth";
 
@@ -31,18 +31,15 @@ export function LoginForm({
 }) {
   const { login } = useAuth();
   const { setAuthMode, closeAuth } = useAccountUi();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
-  } = useZodForm(loginSchema, { email: defaultEmail, password: "" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
+    problem,
+    onSubmit,
+  } = useZodForm(loginSchema, { email: defaultEmail, password: "" }, async (values) => {
     const result = await login(values);
-    if (!result.ok) return setProblem(describeFailure(result, m.loginFailed));
+    if (!result.ok) return describeFailure(result, m.loginFailed);
     closeAuth();
     toast.success(t.welcomeBack(result.data.user.firstName));
   });
@@ -51,14 +48,7 @@ export function LoginForm({
     <div className="space-y-5">
       <GoogleButton />
       <form noValidate onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField error={errors.email?.message} {...register("email")} />
         <div>
           <PasswordField
             label={t.password}
@@ -88,20 +78,21 @@ export function LoginForm({
 export function SignupForm() {
   const { signup } = useAuth();
   const { setAuthMode, closeAuth } = useAccountUi();
-  const [problem, setProblem] = useState<FormProblem | null>(null);
   const {
     register,
-    handleSubmit,
     formState: { errors, isSubmitting },
-  } = useZodForm(signupSchema, { firstName: "", lastName: "", email: "", password: "" });
-
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await signup(values);
-    if (!result.ok) return setProblem(describeFailure(result, m.signupFailed));
-    closeAuth();
-    toast.success(t.accountCreated);
-  });
+    problem,
+    onSubmit,
+  } = useZodForm(
+    signupSchema,
+    { firstName: "", lastName: "", email: "", password: "" },
+    async (values) => {
+      const result = await signup(values);
+      if (!result.ok) return describeFailure(result, m.signupFailed);
+      closeAuth();
+      toast.success(t.accountCreated);
+    },
+  );
 
   return (
     <div className="space-y-5">
@@ -121,14 +112,7 @@ export function SignupForm() {
             {...register("lastName")}
           />
         </div>
-        <TextField
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.email?.message}
-          {...register("email")}
-        />
+        <EmailField error={errors.email?.message} {...register("email")} />
         <PasswordField
           label={t.password}
           autoComplete="new-password"

@@ -1,4 +1,12 @@
-import { changePasswordSchema, loginSchema, signupSchema, verifyPinSchema } from "@/models/auth";
+import {
+  changePasswordFormSchema,
+  changePasswordSchema,
+  deleteAccountFormSchema,
+  loginSchema,
+  resetPasswordFormSchema,
+  signupSchema,
+  verifyPinSchema,
+} from "@/models/auth";
 
 const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -65,5 +73,77 @@ describe("auth validation", () => {
         changePasswordSchema.safeParse({ currentPassword: "secret1", newPassword: "secret1" }),
       ),
     ).toBe("New password must be different from current password");
+  });
+});
+
+describe("form schemas", () => {
+  // A form shows the first message of each field.
+  const messagesOf = (result: {
+    error?: { issues: { message: string; path: PropertyKey[] }[] };
+  }) => {
+    const first = new Map<string, string>();
+    for (const issue of result.error?.issues ?? []) {
+      const field = String(issue.path[0]);
+      if (!first.has(field)) first.set(field, issue.message);
+    }
+    return [...first].map(([field, message]) => `${field}: ${message}`).sort();
+  };
+
+  it("asks the change-password form for a matching confirmation and a new password", () => {
+    expect(
+      messagesOf(
+        changePasswordFormSchema.safeParse({
+          currentPassword: "secret1",
+          newPassword: "secret1",
+          confirmPassword: "other",
+        }),
+      ),
+    ).toEqual([
+      "confirmPassword: New passwords do not match",
+      "newPassword: New password must be different from current password",
+    ]);
+    expect(
+      messagesOf(
+        changePasswordFormSchema.safeParse({
+          currentPassword: "",
+          newPassword: "12345",
+          confirmPassword: "12345",
+        }),
+      ),
+    ).toEqual([
+      "currentPassword: Password is required",
+      "newPassword: New password must be at least 6 characters long",
+    ]);
+  });
+
+  it("asks the reset form for a confirmation that matches", () => {
+    expect(
+      messagesOf(
+        resetPasswordFormSchema.safeParse({ newPassword: "secret1", confirmPassword: "" }),
+      ),
+    ).toEqual(["confirmPassword: Please confirm your password"]);
+    expect(
+      messagesOf(
+        resetPasswordFormSchema.safeParse({ newPassword: "secret1", confirmPassword: "secret2" }),
+      ),
+    ).toEqual(["confirmPassword: Passwords do not match"]);
+  });
+
+  it("asks the delete form for the exact phrase and the password", () => {
+    expect(
+      messagesOf(deleteAccountFormSchema.safeParse({ confirmation: "", password: "" })),
+    ).toEqual([
+      'confirmation: Please type "DELETE MY ACCOUNT" to confirm',
+      "password: Please enter your password to confirm account deletion",
+    ]);
+    expect(
+      messagesOf(
+        deleteAccountFormSchema.safeParse({ confirmation: "delete my account", password: "x" }),
+      ),
+    ).toEqual(["confirmation: Text does not match"]);
+    expect(
+      deleteAccountFormSchema.safeParse({ confirmation: "DELETE MY ACCOUNT", password: "x" })
+        .success,
+    ).toBe(true);
   });
 });

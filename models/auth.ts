@@ -66,11 +66,9 @@ export const resetPasswordSchema = z.object({
   newPassword: newPasswordField,
 });
 
-export const resetPasswordFormSchema = z
-  .object({
-    newPassword: newPasswordField,
-    confirmPassword: z.string().min(1, { error: m.confirmRequired }),
-  })
+export const resetPasswordFormSchema = resetPasswordSchema
+  .pick({ newPassword: true })
+  .extend({ confirmPassword: z.string().min(1, { error: m.confirmRequired }) })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: m.passwordsMismatch,
     path: ["confirmPassword"],
@@ -78,36 +76,36 @@ export const resetPasswordFormSchema = z
 
 const cp = messages.changePassword;
 
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: m.passwordRequired })
-      .min(1, { error: m.passwordRequired })
-      .max(MAX_PASSWORD),
-    newPassword: z
-      .string({ error: cp.tooShort })
-      .min(MIN_PASSWORD_LENGTH, { error: cp.tooShort })
-      .max(MAX_PASSWORD, { error: cp.tooShort }),
-  })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    error: cp.sameAsCurrent,
-    path: ["newPassword"],
-  });
+const changePasswordFields = z.object({
+  currentPassword: z
+    .string({ error: m.passwordRequired })
+    .min(1, { error: m.passwordRequired })
+    .max(MAX_PASSWORD),
+  newPassword: z
+    .string({ error: cp.tooShort })
+    .min(MIN_PASSWORD_LENGTH, { error: cp.tooShort })
+    .max(MAX_PASSWORD, { error: cp.tooShort }),
+});
 
-export const changePasswordFormSchema = z
-  .object({
-    currentPassword: z.string().min(1, { error: m.passwordRequired }),
-    newPassword: z.string().min(MIN_PASSWORD_LENGTH, { error: cp.tooShort }),
-    confirmPassword: z.string(),
-  })
+const differsFromCurrent = {
+  check: (v: { currentPassword: string; newPassword: string }) =>
+    v.newPassword !== v.currentPassword,
+  params: { error: cp.sameAsCurrent, path: ["newPassword"] },
+};
+
+export const changePasswordSchema = changePasswordFields.refine(
+  differsFromCurrent.check,
+  differsFromCurrent.params,
+);
+
+/** The form adds a confirmation of the new password. */
+export const changePasswordFormSchema = changePasswordFields
+  .extend({ confirmPassword: z.string() })
   .refine((v) => v.newPassword === v.confirmPassword, {
     error: cp.mismatch,
     path: ["confirmPassword"],
   })
-  .refine((v) => v.newPassword !== v.currentPassword, {
-    error: cp.sameAsCurrent,
-    path: ["newPassword"],
-  });
+  .refine(differsFromCurrent.check, differsFromCurrent.params);
 
 const da = messages.deleteAccount;
 
@@ -118,12 +116,12 @@ export const deleteAccountSchema = z.object({
     .max(MAX_PASSWORD),
 });
 
-export const deleteAccountFormSchema = z.object({
+/** The form adds the typed confirmation phrase. */
+export const deleteAccountFormSchema = deleteAccountSchema.extend({
   confirmation: z
     .string()
     .min(1, { error: da.typePhrase })
     .refine((v) => v === da.phrase, { error: da.mismatch }),
-  password: z.string().min(1, { error: da.passwordRequired }),
 });
 
 export const verifyEmailSchema = z.object({

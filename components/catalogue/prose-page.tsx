@@ -1,3 +1,6 @@
+import { POLICY_DATE } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
 /** Shared frame of the shop's reading pages (about, policies): title block and a readable column. */
 export function ProsePage({
   eyebrow,
@@ -47,5 +50,29 @@ export function PolicySection({
         {children}
       </div>
     </section>
+  );
+}
+
+/** A legal page: its title, the date it last changed, an opening paragraph, then its sections. */
+export function PolicyPage({
+  title,
+  lead,
+  children,
+}: {
+  title: string;
+  lead: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <ProsePage
+      eyebrow="Legal"
+      title={title}
+      intro={<p>{messages.policies.lastUpdated(POLICY_DATE)}</p>}
+    >
+      <article className="mx-auto max-w-3xl space-y-10 px-6 py-14 sm:py-16">
+        <p className="text-muted leading-relaxed">{lead}</p>
+        {children}
+      </article>
+    </ProsePage>
   );
 }

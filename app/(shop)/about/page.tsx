@@ -14,7 +14,7 @@ const DESCRIPTION =
 export function generateMetadata(): Metadata {
   const url = absoluteUrl("/about");
   return {
-    title: "About Us",
+    title: messages.layout.aboutUs,
     description: DESCRIPTION,
     alternates: { canonical: url },
     openGraph: {

@@ -7,6 +7,7 @@ import { Dialog } from "radix-ui";
 import { ChevronRight, Heart, ShoppingBag, X } from "lucide-react";
 import { MobileAccountItems } from "@/components/account/mobile-account-items";
 import { useHeaderCounts } from "@/components/layout/header-counts";
+import { pageLinks } from "@/components/layout/page-links";
 import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
 import { formatBadgeCount } from "@/lib/format";
@@ -60,24 +61,17 @@ export function MobileMenuPanel({
 
           <nav aria-label={messages.layout.menuTitle} className="flex-1 overflow-y-auto px-3 py-4">
             <ul className="space-y-0.5">
-              <li>
-                <Link href="/" onClick={close} className={`${row} font-serif text-xl`}>
-                  {messages.layout.collections}
-                  <ChevronRight
-                    className="text-muted ms-auto size-4 rtl:rotate-180"
-                    aria-hidden="true"
-                  />
-                </Link>
-              </li>
-              <li>
-                <Link href="/about" onClick={close} className={`${row} font-serif text-xl`}>
-                  {messages.layout.about}
-                  <ChevronRight
-                    className="text-muted ms-auto size-4 rtl:rotate-180"
-                    aria-hidden="true"
-                  />
-                </Link>
-              </li>
+              {pageLinks.map(({ href, label }) => (
+                <li key={href}>
+                  <Link href={href} onClick={close} className={`${row} font-serif text-xl`}>
+                    {label}
+                    <ChevronRight
+                      className="text-muted ms-auto size-4 rtl:rotate-180"
+                      aria-hidden="true"
+                    />
+                  </Link>
+                </li>
+              ))}
             </ul>
 
             <div className="border-line my-4 border-t" />

@@ -3,6 +3,7 @@ import { AccountMenu } from "@/components/account/account-menu";
 import { CartLink, WishlistButton } from "@/components/layout/header-actions";
 import { HeaderShell } from "@/components/layout/header-shell";
 import { MobileMenu } from "@/components/layout/mobile-menu";
+import { pageLinks } from "@/components/layout/page-links";
 import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SearchBox } from "@/components/search/search-box";
 import { SHOP_NAME } from "@/lib/constants";
@@ -35,16 +36,13 @@ export function SiteHeader(socialUrls: SocialUrls) {
         </Link>
         <nav aria-label={messages.layout.menuTitle} className="hidden shrink-0 lg:block">
           <ul className="flex items-center gap-7">
-            <li>
-              <Link href="/" className={navLink}>
-                {messages.layout.collections}
-              </Link>
-            </li>
-            <li>
-              <Link href="/about" className={navLink}>
-                {messages.layout.about}
-              </Link>
-            </li>
+            {pageLinks.map(({ href, label }) => (
+              <li key={href}>
+                <Link href={href} className={navLink}>
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="order-last basis-full lg:order-none lg:max-w-md lg:flex-1 lg:basis-auto xl:ms-auto">

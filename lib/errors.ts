@@ -26,7 +26,7 @@ export const notFound = (message: string = messages.api.notFound) => new AppErro
 export const conflict = (message: string, details?: string[]) =>
   new AppError(409, message, { details });
 
-export function zodDetails(error: ZodError): string[] {
+function zodDetails(error: ZodError): string[] {
   return [...new Set(error.issues.map((issue) => issue.message))];
 }
 

@@ -9,6 +9,7 @@ import {
   CategoryTabs,
 } from "@/components/catalogue/category-switcher";
 import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
+import { SectionHeading } from "@/components/catalogue/section-heading";
 import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
 import { isCategory, listProductsCached } from "@/lib/catalogue";
 import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
@@ -71,14 +72,12 @@ export default async function HomePage({ searchParams }: Props) {
         aria-labelledby="shop-by-category"
         className="mx-auto max-w-6xl scroll-mt-24 px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:scroll-mt-16"
       >
-        <div className="mb-8 text-center sm:mb-10">
-          <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">
-            The Collection
-          </p>
-          <h2 id="shop-by-category" className="text-ink mt-2 font-serif text-3xl sm:text-4xl">
-            {messages.home.shopByCategory}
-          </h2>
-        </div>
+        <SectionHeading
+          id="shop-by-category"
+          eyebrow="The Collection"
+          title={messages.home.shopByCategory}
+          className="mb-8 sm:mb-10"
+        />
         <CategorySwitcher active={category}>
           <CategoryTabs />
           <div className="mt-8 sm:mt-10">

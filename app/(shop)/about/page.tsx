@@ -4,6 +4,7 @@ import Link from "next/link";
 import { Suspense } from "react";
 import { Lookbook, LookbookSkeleton } from "@/components/catalogue/lookbook";
 import { ProsePage } from "@/components/catalogue/prose-page";
+import { SectionHeading } from "@/components/catalogue/section-heading";
 import { absoluteUrl } from "@/components/product/product-seo";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -115,14 +116,12 @@ export default function AboutPage() {
           aria-labelledby="lookbook-title"
           className="mt-20 scroll-mt-40 sm:mt-24 lg:scroll-mt-28"
         >
-          <div className="mb-8 text-center">
-            <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">
-              Lookbook
-            </p>
-            <h2 id="lookbook-title" className="text-ink mt-2 font-serif text-3xl sm:text-4xl">
-              Worn every day
-            </h2>
-          </div>
+          <SectionHeading
+            id="lookbook-title"
+            eyebrow="Lookbook"
+            title="Worn every day"
+            className="mb-8"
+          />
           <Suspense fallback={<LookbookSkeleton />}>
             <Lookbook />
           </Suspense>

@@ -8,7 +8,7 @@ import { canChangePassword } from "@/components/account/account-actions";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
 import { useResendVerification } from "@/components/account/use-resend-verification";
-import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { fullNameOf, UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
 import {
   FormAlert,
   PasswordField,
@@ -193,7 +193,7 @@ function AccountSettings({ user }: { user: PublicUser }) {
     year: "numeric",
   });
   const rows: { label: string; value: React.ReactNode }[] = [
-    { label: t.settingsName, value: `${user.firstName} ${user.lastName}`.trim() },
+    { label: t.settingsName, value: fullNameOf(user) },
     { label: t.settingsEmail, value: user.email },
     { label: t.settingsEmailStatus, value: <VerificationBadge verified={user.isEmailVerified} /> },
     {

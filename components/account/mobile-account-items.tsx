@@ -6,7 +6,7 @@ import clsx from "clsx";
 import { useAccountActions } from "@/components/account/account-actions";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
-import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { UserSummary } from "@/components/account/user-avatar";
 import { messages } from "@/lib/messages";
 
 const t = messages.account;
@@ -56,16 +56,7 @@ export function MobileAccountItems({ onNavigate }: { onNavigate: () => void }) {
   return (
     <div className="border-line mt-4 border-t pt-4">
       <div className="border-line flex items-center gap-3 rounded-xl border bg-white/70 p-3.5">
-        <UserAvatar user={user} size="lg" />
-        <div className="min-w-0">
-          <p className="truncate font-serif text-lg leading-tight font-semibold">
-            {`${user.firstName} ${user.lastName}`.trim()}
-          </p>
-          <p className="text-muted truncate text-[13px]">{user.email}</p>
-          <div className="mt-1.5">
-            <VerificationBadge verified={user.isEmailVerified} />
-          </div>
-        </div>
+        <UserSummary user={user} />
       </div>
       <ul className="mt-2 space-y-0.5">
         {actions.map((action) => {

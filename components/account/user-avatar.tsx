@@ -1,4 +1,5 @@
-// The shopper's avatar (a Google picture) or the first letter of their first name.
+// The shopper's avatar (a Google picture) or the first letter of their first name, and the
+// summary of who is signed in shown at the top of the header and phone menus.
 import clsx from "clsx";
 import { messages } from "@/lib/messages";
 import type { PublicUser } from "@/models/auth";
@@ -48,5 +49,28 @@ export function VerificationBadge({ verified }: { verified: boolean }) {
       <span aria-hidden className="size-1.5 rounded-full bg-amber-500" />
       {messages.account.unverified}
     </span>
+  );
+}
+
+/** "First Last", or the one name the shopper gave. */
+export function fullNameOf(user: Pick<PublicUser, "firstName" | "lastName">): string {
+  return `${user.firstName} ${user.lastName}`.trim();
+}
+
+/** Avatar, full name, email and verification badge; the caller lays them out in a row. */
+export function UserSummary({ user }: { user: PublicUser }) {
+  return (
+    <>
+      <UserAvatar user={user} size="lg" />
+      <div className="min-w-0">
+        <p className="text-ink truncate font-serif text-lg leading-tight font-semibold">
+          {fullNameOf(user)}
+        </p>
+        <p className="text-muted truncate text-[13px]">{user.email}</p>
+        <div className="mt-1.5">
+          <VerificationBadge verified={user.isEmailVerified} />
+        </div>
+      </div>
+    </>
   );
 }

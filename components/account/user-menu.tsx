@@ -7,7 +7,7 @@ import Link from "next/link";
 import { DropdownMenu } from "radix-ui";
 import clsx from "clsx";
 import { useAccountActions } from "@/components/account/account-actions";
-import { UserAvatar, VerificationBadge } from "@/components/account/user-avatar";
+import { UserAvatar, UserSummary } from "@/components/account/user-avatar";
 import { messages } from "@/lib/messages";
 import type { PublicUser } from "@/models/auth";
 
@@ -15,7 +15,6 @@ const t = messages.account;
 
 export function UserMenu({ user }: { user: PublicUser }) {
   const actions = useAccountActions({ withSettings: false });
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
   return (
     // Not modal: a dialog opened from an item must not inherit the menu's pointer lock.
     <DropdownMenu.Root modal={false}>
@@ -33,16 +32,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           className="border-line bg-ivory z-50 w-72 overflow-hidden rounded-xl border p-1.5 shadow-[0_18px_50px_-18px_rgb(31_26_23/0.4)] transition duration-150 outline-none starting:-translate-y-1 starting:opacity-0"
         >
           <DropdownMenu.Label className="flex items-center gap-3 px-3 pt-3 pb-3.5">
-            <UserAvatar user={user} size="lg" />
-            <div className="min-w-0">
-              <p className="text-ink truncate font-serif text-lg leading-tight font-semibold">
-                {fullName}
-              </p>
-              <p className="text-muted truncate text-[13px]">{user.email}</p>
-              <div className="mt-1.5">
-                <VerificationBadge verified={user.isEmailVerified} />
-              </div>
-            </div>
+            <UserSummary user={user} />
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="bg-line mx-1.5 mb-1 h-px" />
           {actions.map((action) => {

@@ -41,16 +41,16 @@ function verifyOnce(token: string): Promise<Outcome> {
 
 export function VerifyEmailStatus({ token }: { token: string | null }) {
   const { refresh } = useAuth();
-  const [outcome, setOutcome] = useState<Outcome | null>(
-    token ? null : { state: "error", message: v.invalidLink },
-  );
+  const [answer, setAnswer] = useState<Outcome | null>(null);
+  // A link without a token is never sent to the server.
+  const outcome: Outcome | null = token ? answer : { state: "error", message: v.invalidLink };
 
   useEffect(() => {
     if (!token) return;
     let current = true;
     void verifyOnce(token).then((result) => {
       if (!current) return;
-      setOutcome(result);
+      setAnswer(result);
       if (result.state === "success") void refresh();
     });
     return () => {

@@ -402,32 +402,21 @@ function sprig(rand: () => number): string {
     <path d="M0 0 Q 200 -20 400 -60" stroke="#6b5b3e" stroke-width="6" fill="none"/>${leaves}</g>`;
 }
 
+type Subject = (look: Look, index: number, rand: () => number) => string;
+
+/** How each category's piece is laid out; anklets are drawn as wider bracelets. */
+const SUBJECTS: Record<Category, Subject> = {
+  earrings,
+  necklaces: necklace,
+  bracelets: bracelet,
+  rings,
+  anklets: (look, index, rand) => bracelet(look, index, rand, true),
+};
+
 /** A 1200x1200 JPEG of one product; `index` picks the framing so each gallery image differs. */
 export async function renderProductImage(look: Look, index: number): Promise<Buffer> {
   const rand = random(look.seed * 31 + index * 7 + 1);
-  let subject: string;
-  switch (look.category) {
-    case "earrings":
-      subject = earrings(look, index, rand);
-      break;
-    case "necklaces":
-      subject = necklace(look, index, rand);
-      break;
-    case "bracelets":
-      subject = bracelet(look, index, rand);
-      break;
-    case "rings":
-      subject = rings(look, index, rand);
-      break;
-    case "anklets":
-      subject = bracelet(
-        { ...look, style: look.style === "pearls" ? "pearls" : look.style },
-        index,
-        rand,
-        true,
-      );
-      break;
-  }
+  const subject = SUBJECTS[look.category](look, index, rand);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
     <defs>${defs(look, index)}</defs>${backdrop(index, look, rand)}${index === 3 ? sprig(rand) : ""}${subject}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();

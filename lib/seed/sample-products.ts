@@ -1,4 +1,4 @@
-import type { Category } from "@/lib/constants";
+import { CATEGORIES, type Category } from "@/lib/constants";
 import type { Look } from "@/lib/seed/artwork";
 
 export type SampleProduct = {
@@ -330,11 +330,9 @@ const anklets: Entry[] = [
   },
 ];
 
+const byCategory: Record<Category, Entry[]> = { earrings, necklaces, bracelets, rings, anklets };
+
 /** The sample catalogue every new development shop starts with: six pieces per category. */
-export const SAMPLE_PRODUCTS: SampleProduct[] = [
-  ...earrings.map((p) => ({ ...p, category: "earrings" as const })),
-  ...necklaces.map((p) => ({ ...p, category: "necklaces" as const })),
-  ...bracelets.map((p) => ({ ...p, category: "bracelets" as const })),
-  ...rings.map((p) => ({ ...p, category: "rings" as const })),
-  ...anklets.map((p) => ({ ...p, category: "anklets" as const })),
-];
+export const SAMPLE_PRODUCTS: SampleProduct[] = CATEGORIES.flatMap((category) =>
+  byCategory[category].map((p) => ({ ...p, category })),
+);

@@ -2,19 +2,26 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
+import { IMAGE_QUALITY, IMAGE_WIDTHS, PLACEHOLDER_IMAGE } from "@/lib/constants";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { getDb } from "@/lib/db";
 import { imageVariants, productImages } from "@/lib/db/schema";
 import { messages } from "@/lib/messages";
 
-/** The widths and qualities next.config.ts lets next/image ask for. */
-export const VARIANT_WIDTHS = [64, 128, 256, 320, 640, 960, 1280, 1920] as const;
-export const VARIANT_QUALITIES = [20, 50, 60, 75, 85] as const;
-export const DEFAULT_VARIANT_QUALITY = 75;
+/**
+ * The widths and qualities next.config.ts lets next/image ask for: the placeholder, next/image's
+ * small sizes, then the spec's widths; the placeholder's quality, then each quality class's.
+ */
+const VARIANT_WIDTHS: readonly number[] = [PLACEHOLDER_IMAGE.width, 128, 256, ...IMAGE_WIDTHS];
+const VARIANT_QUALITIES: readonly number[] = [
+  PLACEHOLDER_IMAGE.quality,
+  ...Object.values(IMAGE_QUALITY).map(({ quality }) => quality),
+];
+const DEFAULT_VARIANT_QUALITY = IMAGE_QUALITY.medium.quality;
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Stored originals are re-encoded to fit this box. */
-export const MAX_ORIGINAL_SIDE = 2000;
+const MAX_ORIGINAL_SIDE = 2000;
 // Refuses decompression bombs: a small file that decodes to an enormous bitmap.
 const MAX_INPUT_PIXELS = 50_000_000;
 const BLUR_SIGMA = 6;
@@ -52,12 +59,12 @@ export function parseVariantRequest({
 
   const w = searchParams.get("w");
   const width = w === null ? undefined : Number(w);
-  if (w !== null && !(VARIANT_WIDTHS as readonly number[]).includes(width!)) {
+  if (w !== null && !VARIANT_WIDTHS.includes(width!)) {
     details.push(`w must be one of ${VARIANT_WIDTHS.join(", ")}`);
   }
   const q = searchParams.get("q");
   const quality = q === null ? DEFAULT_VARIANT_QUALITY : Number(q);
-  if (!(VARIANT_QUALITIES as readonly number[]).includes(quality)) {
+  if (!VARIANT_QUALITIES.includes(quality)) {
     details.push(`q must be one of ${VARIANT_QUALITIES.join(", ")}`);
   }
   const blurParam = searchParams.get("blur");
@@ -126,7 +133,7 @@ async function renderAndStoreVariant(
   return { data, contentType, etag: etagOf(data) };
 }
 
-export async function renderVariant(
+async function renderVariant(
   original: Buffer,
   { width, quality, blur, format }: Omit<VariantRequest, "imageId">,
 ): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { GET } from "@/app/images/[file]/route";
+import { getImageVariant, parseVariantRequest } from "@/lib/images";
 import { imageVariants, productImages, products } from "@/lib/db/schema";
 import { describeEachDatabase } from "@/tests/support/databases";
 
@@ -45,6 +46,9 @@ describeEachDatabase("image route", ({ db }) => {
       .returning();
     imageId = image!.id;
   });
+
+  const setOriginal = (data: Buffer) =>
+    db().update(productImages).set({ data }).where(eq(productImages.id, imageId));
 
   const storedVariants = (variant: string) =>
     db()
@@ -108,10 +112,30 @@ describeEachDatabase("image route", ({ db }) => {
     expect(stored!.data.equals(firstBytes)).toBe(true);
     expect(stored!.contentType).toBe("image/webp");
 
-    const second = await fetchImage(`${imageId}.webp`, "?w=960&q=75");
+    // The original now cannot be decoded: only the stored rendition can answer.
+    const [original] = await db()
+      .select({ data: productImages.data })
+      .from(productImages)
+      .where(eq(productImages.id, imageId));
+    await setOriginal(Buffer.from("no longer an image"));
+    const second = await fetchImage(`${imageId}.webp`, "?w=960&q=75").finally(() =>
+      setOriginal(original!.data),
+    );
+    expect(second.status).toBe(200);
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
     expect(await storedVariants("w960-q75.webp")).toHaveLength(1);
+  });
+
+  it("renders once for concurrent first requests of a variant", async () => {
+    const request = parseVariantRequest({
+      file: `${imageId}.jpg`,
+      searchParams: new URLSearchParams("w=1280&q=60"),
+    });
+    const variants = await Promise.all([1, 2, 3].map(() => getImageVariant(request)));
+    expect(variants[1]).toBe(variants[0]);
+    expect(variants[2]).toBe(variants[0]);
+    expect(await storedVariants("w1280-q60.jpg")).toHaveLength(1);
   });
 
   it("shares one render between concurrent first requests", async () => {

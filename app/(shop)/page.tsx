@@ -1,3 +1,4 @@
+import clsx from "clsx";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
@@ -11,6 +12,7 @@ import {
 import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
 import { SectionHeading } from "@/components/catalogue/section-heading";
 import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
+import { inkPill, outlinePill } from "@/components/ui/pill";
 import { isCategory, listProductsCached } from "@/lib/catalogue";
 import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -115,16 +117,10 @@ function Hero() {
           delivered to your door anywhere in Lebanon.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-9">
-          <a
-            href="#collection"
-            className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold rounded-full px-6 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:px-8"
-          >
+          <a href="#collection" className={clsx(inkPill, "px-6 sm:px-8")}>
             {messages.home.shopCollection}
           </a>
-          <Link
-            href="/about#lookbook"
-            className="border-ink/70 text-ink hover:border-gold hover:text-gold-dark focus-visible:outline-gold rounded-full border px-6 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 sm:px-8"
-          >
+          <Link href="/about#lookbook" className={clsx(outlinePill, "px-6 sm:px-8")}>
             {messages.home.viewLookbook}
           </Link>
         </div>

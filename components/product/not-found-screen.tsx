@@ -1,4 +1,6 @@
+import clsx from "clsx";
 import Link from "next/link";
+import { inkPill } from "@/components/ui/pill";
 import { messages } from "@/lib/messages";
 
 /** The 404 screen: a large 404, a title, the reason and a way back home. */
@@ -9,10 +11,7 @@ export function NotFoundScreen({ title, detail }: { title: string; detail: strin
       <div aria-hidden="true" className="bg-gold/50 my-6 h-px w-16" />
       <h1 className="text-ink font-serif text-3xl sm:text-4xl">{title}</h1>
       <p className="text-muted mt-3">{detail}</p>
-      <Link
-        href="/"
-        className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold mt-10 rounded-full px-8 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2"
-      >
+      <Link href="/" className={clsx(inkPill, "mt-10 px-8")}>
         {messages.product.returnHome}
       </Link>
     </div>

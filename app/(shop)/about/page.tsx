@@ -1,3 +1,4 @@
+import clsx from "clsx";
 import { Gem, HandHeart, ShieldCheck, Truck } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -6,6 +7,7 @@ import { Lookbook, LookbookSkeleton } from "@/components/catalogue/lookbook";
 import { ProsePage } from "@/components/catalogue/prose-page";
 import { SectionHeading } from "@/components/catalogue/section-heading";
 import { absoluteUrl } from "@/components/product/product-seo";
+import { inkPill } from "@/components/ui/pill";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -128,10 +130,7 @@ export default function AboutPage() {
         </section>
 
         <div className="mt-20 text-center">
-          <Link
-            href="/"
-            className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold inline-block rounded-full px-8 py-3.5 text-sm font-medium tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2"
-          >
+          <Link href="/" className={clsx(inkPill, "inline-block px-8")}>
             {messages.about.shopOurCollection}
           </Link>
         </div>

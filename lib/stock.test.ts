@@ -27,7 +27,10 @@ describe("stockBadge", () => {
 describe("stockTone", () => {
   it.each([
     { stock: 0, inCart: 0, expected: "unavailable" },
+    { stock: 0, inCart: 2, expected: "unavailable" },
     { stock: 3, inCart: 3, expected: "unavailable" },
+    { stock: 1, inCart: 1, expected: "unavailable" },
+    { stock: 2, inCart: 5, expected: "unavailable" },
     { stock: 1, inCart: 0, expected: "limited" },
     { stock: 5, inCart: 2, expected: "limited" },
     { stock: 5, inCart: 0, expected: "available" },

@@ -173,6 +173,10 @@ describeEachDatabase("catalogue API", ({ db }) => {
 
   it("shows changes once the catalogue is revalidated", async () => {
     await listAll();
+    const cached = (await (await listCategory("rings")).json()).map(
+      (p: { name: string }) => p.name,
+    );
+    expect(cached).toEqual(["Anjar Arch Ring"]);
     await db()
       .insert(products)
       .values({ name: "Zahle Vine Ring", priceCents: 3900, category: "rings" });

@@ -6,7 +6,7 @@ import { dollarsToCents } from "@/lib/format";
 import type { ProductDto } from "@/models/product";
 
 // 2 columns on phones, 3 from 640px, 4 from 1024px inside a max-w-6xl (72rem) container.
-export const PRODUCT_CARD_SIZES =
+const PRODUCT_CARD_SIZES =
   "(min-width: 1152px) 270px, (min-width: 1024px) 23vw, (min-width: 640px) 31vw, 48vw";
 
 /** A product in a grid: square image, stock badge, name and price, linking to its page. */

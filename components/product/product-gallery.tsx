@@ -19,7 +19,7 @@ const useHydrated = () =>
 type Zoom = { on: boolean; x: number; y: number };
 const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
 
-export const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw";
+const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw";
 // While zoomed the browser picks a rendition large enough for the magnified image to stay sharp.
 const ZOOMED_IMAGE_SIZES = "(min-width: 1152px) 994px, (min-width: 1024px) 87vw, 180vw";
 

@@ -10,7 +10,7 @@ import {
   PIN_TTL_MINUTES,
   VERIFICATION_LINK_TTL_HOURS,
 } from "@/lib/constants";
-import { getDb, type DbOrTx } from "@/lib/db";
+import { getDb } from "@/lib/db";
 import { emailVerificationTokens, passwordResets, users, type User } from "@/lib/db/schema";
 import { AppError, badRequest, conflict, unauthorized } from "@/lib/errors";
 import {
@@ -46,6 +46,17 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** A random single-use token for a link or a reset step; only its hash is stored. */
+function issueToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, tokenHash: sha256(token) };
+}
+
+const minutesFromNow = (minutes: number) => new Date(Date.now() + minutes * MINUTE_MS);
+
+// A sign-in moves the last sign-in time to previousLoginAt (the old value, read by the same UPDATE).
+const loginStamp = { previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: sql`now()` };
 
 // A 6-digit PIN has only a million values: keyed with the server secret, a leaked table does not give it away.
 const pinHash = (resetId: string, pin: string) =>
@@ -83,22 +94,13 @@ export async function findUserByEmail({ email }: { email: string }): Promise<Use
   return user;
 }
 
-async function recordLogin(db: DbOrTx, userId: string): Promise<User> {
-  const [user] = await db
-    .update(users)
-    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: sql`now()` })
-    .where(eq(users.id, userId))
-    .returning();
-  return user!;
-}
-
 async function createVerificationToken({ userId }: { userId: string }): Promise<string> {
   const db = await getDb();
-  const token = randomBytes(32).toString("base64url");
+  const { token, tokenHash } = issueToken();
   await db.insert(emailVerificationTokens).values({
     userId,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + VERIFICATION_LINK_TTL_HOURS * 60 * MINUTE_MS),
+    tokenHash,
+    expiresAt: minutesFromNow(VERIFICATION_LINK_TTL_HOURS * 60),
   });
   return token;
 }
@@ -152,7 +154,9 @@ export async function logIn({
   // verifyPassword does the same work without a hash, so timing does not reveal unknown emails.
   const valid = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !valid) throw unauthorized(messages.auth.invalidCredentials);
-  const user = await recordLogin(await getDb(), found.id);
+  const db = await getDb();
+  const [user] = await db.update(users).set(loginStamp).where(eq(users.id, found.id)).returning();
+  if (!user) throw unauthorized(messages.auth.invalidCredentials);
   return { user, token: await createSessionToken({ user }) };
 }
 
@@ -211,7 +215,7 @@ export async function requestPasswordReset({ email }: { email: string }) {
       id,
       userId: user.id,
       pinHash: pinHash(id, pin),
-      expiresAt: new Date(Date.now() + PIN_TTL_MINUTES * MINUTE_MS),
+      expiresAt: minutesFromNow(PIN_TTL_MINUTES),
     });
   });
   await sendQuietly("reset PIN mail", () => sendResetPinMail({ to: user, pin }));
@@ -262,13 +266,10 @@ export async function verifyResetPin({
         : messages.auth.invalidPin,
     );
   }
-  const resetToken = randomBytes(32).toString("base64url");
+  const { token: resetToken, tokenHash: resetTokenHash } = issueToken();
   const [claimed] = await db
     .update(passwordResets)
-    .set({
-      resetTokenHash: sha256(resetToken),
-      resetTokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MINUTES * MINUTE_MS),
-    })
+    .set({ resetTokenHash, resetTokenExpiresAt: minutesFromNow(RESET_TOKEN_TTL_MINUTES) })
     .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.resetTokenHash)))
     .returning({ id: passwordResets.id });
   if (!claimed) throw badRequest(messages.auth.invalidPin);
@@ -307,8 +308,7 @@ export async function resetPassword({
         passwordHash,
         isEmailVerified: true,
         sessionVersion: sql`${users.sessionVersion} + 1`,
-        previousLoginAt: sql`${users.lastLoginAt}`,
-        lastLoginAt: sql`now()`,
+        ...loginStamp,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, reset.userId))
@@ -393,10 +393,15 @@ export async function signInWithGoogle(profile: GoogleProfile): Promise<User | n
     .where(eq(users.googleId, profile.googleId))
     .limit(1);
   if (byGoogleId) {
-    if (!byGoogleId.avatar && profile.avatar) {
-      await db.update(users).set({ avatar: profile.avatar }).where(eq(users.id, byGoogleId.id));
-    }
-    return recordLogin(db, byGoogleId.id);
+    const [signedIn] = await db
+      .update(users)
+      .set({
+        ...loginStamp,
+        ...(!byGoogleId.avatar && profile.avatar ? { avatar: profile.avatar } : {}),
+      })
+      .where(eq(users.id, byGoogleId.id))
+      .returning();
+    return signedIn!;
   }
   if (!profile.emailVerified || !profile.email) return null;
   const email = profile.email.toLowerCase();
@@ -412,11 +417,12 @@ export async function signInWithGoogle(profile: GoogleProfile): Promise<User | n
         ...(byEmail.isEmailVerified
           ? {}
           : { passwordHash: null, sessionVersion: sql`${users.sessionVersion} + 1` }),
+        ...loginStamp,
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, byEmail.id))
       .returning();
-    return recordLogin(db, linked!.id);
+    return linked!;
   }
   const [created] = await db
     .insert(users)

@@ -202,6 +202,8 @@ describeEachDatabase("Google sign-in", ({ db }) => {
       avatar: "https://lh3.googleusercontent.com/a/photo",
       hasPassword: false,
     });
+    const [first] = await db().select().from(users).where(eq(users.email, email));
+    expect(first!.lastLoginAt).not.toBeNull();
     // Signing in again finds the same account by its Google id, even if the Google email changed.
     const again = await signInAs({ sub: "google-sub-1", email: uniqueEmail(), email_verified: true });
     const againToken = new URLSearchParams(new URL(again.headers.get("location")!).hash.slice(1)).get("token")!;
@@ -209,6 +211,10 @@ describeEachDatabase("Google sign-in", ({ db }) => {
       await profile(jsonRequest("/api/auth/profile", { method: "GET", token: againToken })),
     );
     expect(meAgain.body.user).toMatchObject({ id: (me.body.user as { id: string }).id, email });
+    // The sign-in is recorded, and a profile without a picture keeps the avatar.
+    const [second] = await db().select().from(users).where(eq(users.email, email));
+    expect(second!.previousLoginAt?.toISOString()).toBe(first!.lastLoginAt!.toISOString());
+    expect(second!.avatar).toBe("https://lh3.googleusercontent.com/a/photo");
   });
 
   it("links an existing account by verified email; an unverified squatter's password and sessions are dropped", async () => {
@@ -221,6 +227,7 @@ describeEachDatabase("Google sign-in", ({ db }) => {
         }),
       ),
     );
+    const [before] = await db().select().from(users).where(eq(users.email, email));
     const response = await signInAs({ sub: "google-sub-2", email: email.toUpperCase(), email_verified: true });
     const token = new URLSearchParams(new URL(response.headers.get("location")!).hash.slice(1)).get("token")!;
     const me = await readResponse(await profile(jsonRequest("/api/auth/profile", { method: "GET", token })));
@@ -236,6 +243,7 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     expect(old.status).toBe(401);
     const [row] = await db().select().from(users).where(eq(users.email, email));
     expect(row!.googleId).toBe("google-sub-2");
+    expect(row!.previousLoginAt?.toISOString()).toBe(before!.lastLoginAt!.toISOString());
   });
 
   it("refuses a Google email that Google has not verified: /login?error=AccessDenied", async () => {

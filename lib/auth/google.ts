@@ -4,7 +4,7 @@ import NextAuth from "next-auth";
 import GoogleProvider, { type GoogleProfile as GoogleOidcProfile } from "next-auth/providers/google";
 import { signInWithGoogle } from "@/lib/accounts";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { createSessionToken, sessionCookieHeader } from "@/lib/auth/session";
+import { createSessionToken, parseCookies, sessionCookieHeader } from "@/lib/auth/session";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/messages";
@@ -145,18 +145,6 @@ async function runNextAuth({
   type Handler = (req: unknown, res: unknown, options: AuthOptions) => Promise<unknown>;
   await (NextAuth as unknown as Handler)(req, res, authOptions());
   return captured;
-}
-
-function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index < 1) continue;
-    try {
-      cookies[part.slice(0, index).trim()] = decodeURIComponent(part.slice(index + 1).trim());
-    } catch {}
-  }
-  return cookies;
 }
 
 const setCookies = (captured: Captured): string[] => {

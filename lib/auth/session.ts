@@ -1,6 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
+import { cache } from "react";
 import { getDb } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -57,29 +58,21 @@ function tokenFromHeaders(headers: Headers): TokenSource | null {
   const authorization = headers.get("authorization");
   const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
-  const cookie = readCookie(headers.get("cookie"), SESSION_COOKIE);
+  const cookie = parseCookies(headers.get("cookie"))[SESSION_COOKIE];
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
+/** A Cookie header as name → decoded value; of two cookies with one name the first (most specific) wins. */
+export function parseCookies(header: string | null): Record<string, string> {
+  const entries: [string, string][] = [];
+  for (const part of (header ?? "").split(";")) {
     const index = part.indexOf("=");
-    if (index < 0 || part.slice(0, index).trim() !== name) continue;
-    const value = part.slice(index + 1).trim();
+    if (index < 1) continue;
     try {
-      return decodeURIComponent(value) || null;
-    } catch {
-      return null;
-    }
+      entries.push([part.slice(0, index).trim(), decodeURIComponent(part.slice(index + 1).trim())]);
+    } catch {}
   }
-  return null;
-}
-
-/** The signed-in user of a request (Bearer header or session cookie), or null. */
-export async function getSessionUser(request: Request): Promise<User | null> {
-  const source = tokenFromHeaders(request.headers);
-  return source ? verifySessionToken({ token: source.token }) : null;
+  return Object.fromEntries(entries.reverse());
 }
 
 /**
@@ -110,12 +103,15 @@ export async function requireAdmin(request: Request): Promise<User> {
   return user;
 }
 
-/** For server components: the user of the current request's session cookie, or null. */
-export async function getCurrentUser(): Promise<User | null> {
+/**
+ * For server components: the user of the current request's session cookie, or null. Loaded once
+ * per render, however many layouts and pages ask.
+ */
+export const getCurrentUser = cache(async (): Promise<User | null> => {
   const { cookies } = await import("next/headers");
   const token = (await cookies()).get(SESSION_COOKIE)?.value;
   return token ? verifySessionToken({ token }) : null;
-}
+});
 
 function cookieIsSecure(): boolean {
   const { NODE_ENV, APP_URL } = env();
@@ -129,24 +125,14 @@ function cookieIsSecure(): boolean {
   }
 }
 
-export function sessionCookieHeader(token: string): string {
+/** Set-Cookie for the session: the token for 30 days, or with token null, an expired empty cookie. */
+export function sessionCookieHeader(token: string | null): string {
   return [
-    `${SESSION_COOKIE}=${token}`,
+    `${SESSION_COOKIE}=${token ?? ""}`,
     "Path=/",
     "HttpOnly",
     "SameSite=Lax",
-    `Max-Age=${SESSION_MAX_AGE_SECONDS}`,
-    ...(cookieIsSecure() ? ["Secure"] : []),
-  ].join("; ");
-}
-
-export function clearedSessionCookieHeader(): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    "Max-Age=0",
+    `Max-Age=${token ? SESSION_MAX_AGE_SECONDS : 0}`,
     ...(cookieIsSecure() ? ["Secure"] : []),
   ].join("; ");
 }
@@ -157,6 +143,6 @@ export function jsonWithSession(
   { token, status = 200 }: { token: string | null; status?: number },
 ): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  headers.append("Set-Cookie", token ? sessionCookieHeader(token) : clearedSessionCookieHeader());
+  headers.append("Set-Cookie", sessionCookieHeader(token));
   return Response.json(body, { status, headers });
 }

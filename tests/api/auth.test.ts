@@ -217,6 +217,12 @@ describeEachDatabase("auth API", ({ db }) => {
       expect(byBearer).toMatchObject({ status: 200, body: { user: { email } } });
       expect(byCookie).toMatchObject({ status: 200, body: { user: { email } } });
       expectPublicUser(byCookie.body.user);
+      // Among the browser's other cookies too.
+      const amongOthers = await call(profile, "/api/auth/profile", {
+        method: "GET",
+        cookie: `theme=ivory; ${cookie}; cart=%7B%7D`,
+      });
+      expect(amongOthers).toMatchObject({ status: 200, body: { user: { email } } });
     });
 
     it("answers 401 without a token, and for tampered, foreign, expired or garbage tokens", async () => {

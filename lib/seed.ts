@@ -6,10 +6,9 @@ import { MIN_PASSWORD_LENGTH, SAMPLE_ADMIN } from "@/lib/constants";
 import type { Database } from "@/lib/db";
 import { productImages, products, users } from "@/lib/db/schema";
 import { env } from "@/lib/env";
-import { renderProductImage } from "@/lib/seed/artwork";
+import { PRODUCT_IMAGE_SIDE, renderProductImage } from "@/lib/seed/artwork";
 import { SAMPLE_PRODUCTS } from "@/lib/seed/sample-products";
 
-const IMAGE_SIDE = 1200;
 type Log = (message: string) => void;
 
 /**
@@ -71,8 +70,8 @@ export async function seedProducts(db: Database, { log = console.log }: { log?: 
         productId: idByName.get(product.name)!,
         position,
         contentType: "image/jpeg",
-        width: IMAGE_SIDE,
-        height: IMAGE_SIDE,
+        width: PRODUCT_IMAGE_SIDE,
+        height: PRODUCT_IMAGE_SIDE,
         data,
       })),
     );

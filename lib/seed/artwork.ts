@@ -18,7 +18,8 @@ export type Stone =
   | "onyx";
 export type Look = { category: Category; style: string; metal: Metal; stone?: Stone; seed: number };
 
-const SIZE = 1200;
+/** The side of every sample picture, in pixels: they are square. */
+export const PRODUCT_IMAGE_SIDE = 1200;
 
 const METALS: Record<Metal, string[]> = {
   gold: ["#7a5618", "#c99a45", "#fff0c2", "#d5aa55", "#f6dc95", "#8d6a26"],
@@ -95,7 +96,7 @@ function backdrop(index: number, look: Look, rand: () => number): string {
   return `
   <linearGradient id="bg" gradientTransform="rotate(${60 + tilt} .5 .5)">
     <stop offset="0%" stop-color="${b.from}"/><stop offset="100%" stop-color="${b.to}"/></linearGradient>
-  <rect width="${SIZE}" height="${SIZE}" fill="url(#bg)"/>
+  <rect width="${PRODUCT_IMAGE_SIDE}" height="${PRODUCT_IMAGE_SIDE}" fill="url(#bg)"/>
   <g transform="rotate(${tilt} 600 600)">${lines}</g>
   <radialGradient id="glow"><stop offset="0%" stop-color="#fff8ec" stop-opacity="${b.glow}"/>
     <stop offset="100%" stop-color="#fff8ec" stop-opacity="0"/></radialGradient>
@@ -417,7 +418,8 @@ const SUBJECTS: Record<Category, Subject> = {
 export async function renderProductImage(look: Look, index: number): Promise<Buffer> {
   const rand = random(look.seed * 31 + index * 7 + 1);
   const subject = SUBJECTS[look.category](look, index, rand);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${SIZE}" height="${SIZE}" viewBox="0 0 ${SIZE} ${SIZE}">
+  const side = PRODUCT_IMAGE_SIDE;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}" viewBox="0 0 ${side} ${side}">
     <defs>${defs(look, index)}</defs>${backdrop(index, look, rand)}${index === 3 ? sprig(rand) : ""}${subject}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 86 }).toBuffer();
 }

@@ -11,16 +11,18 @@ const escapeHtml = (value: string) =>
 
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,");
 
+type Action = { label: string; href: string; textLead?: string };
+
 /** The one branded frame every mail shares: ivory card, serif shop name, gold accents. */
 function layout({ title, paragraphs, action, code, note }: {
   title: string;
   paragraphs: string[];
-  action?: { label: string; href: string };
+  action?: Action;
   code?: string;
   note?: string;
 }): string {
   const p = (html: string) =>
-    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622">${html}</p>`;
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622">${escapeHtml(html)}</p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fbf8f3;font-family:Helvetica,Arial,sans-serif">
@@ -40,26 +42,48 @@ ${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068
 </table></td></tr></table></body></html>`;
 }
 
-const signature = `\n\nWith love,\nThe ${SHOP_NAME} team`;
+/**
+ * A mail's text and HTML parts from the same parts, in the same order: greeting, paragraphs, then
+ * the code, the link and the note. Every value is plain text; the HTML part escapes it.
+ */
+function compose({ subject, title, firstName, paragraphs, action, code, note }: {
+  subject: string;
+  title: string;
+  firstName: string;
+  paragraphs: string[];
+  action?: Action;
+  code?: string;
+  note?: string;
+}): MailContent {
+  const body = [greeting(firstName), ...paragraphs];
+  const text = [
+    ...body,
+    ...(code ? [`    ${code}`] : []),
+    ...(action ? [action.textLead ? `${action.textLead}: ${action.href}` : action.href] : []),
+    ...(note ? [note] : []),
+  ].join("\n\n");
+  return {
+    subject: `${SHOP_NAME}: ${subject}`,
+    text: `${text}\n\nWith love,\nThe ${SHOP_NAME} team`,
+    html: layout({ title, paragraphs: body, action, code, note }),
+  };
+}
 
 export function verificationMail({ firstName, link, validHours }: {
   firstName: string;
   link: string;
   validHours: number;
 }): MailContent {
-  const title = "Verify your email address";
-  const intro = `Thank you for joining ${SHOP_NAME}. Please confirm your email address to place orders and keep your cart and wishlist in sync.`;
-  const validity = `This link is valid for ${validHours} hours and can be used once. If you did not create an account, you can ignore this email.`;
-  return {
-    subject: `${SHOP_NAME}: verify your email address`,
-    text: `${greeting(firstName)}\n\n${intro}\n\nVerify your email: ${link}\n\n${validity}${signature}`,
-    html: layout({
-      title,
-      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(intro)],
-      action: { label: "Verify my email", href: link },
-      note: validity,
-    }),
-  };
+  return compose({
+    subject: "verify your email address",
+    title: "Verify your email address",
+    firstName,
+    paragraphs: [
+      `Thank you for joining ${SHOP_NAME}. Please confirm your email address to place orders and keep your cart and wishlist in sync.`,
+    ],
+    action: { label: "Verify my email", href: link, textLead: "Verify your email" },
+    note: `This link is valid for ${validHours} hours and can be used once. If you did not create an account, you can ignore this email.`,
+  });
 }
 
 export function resetPinMail({ firstName, pin, validMinutes }: {
@@ -67,53 +91,44 @@ export function resetPinMail({ firstName, pin, validMinutes }: {
   pin: string;
   validMinutes: number;
 }): MailContent {
-  const title = "Your password reset PIN";
-  const intro = "We received a request to reset your password. Enter this PIN to continue:";
-  const validity = `The PIN is valid for ${validMinutes} minutes and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.`;
-  return {
-    subject: `${SHOP_NAME}: your password reset PIN`,
-    text: `${greeting(firstName)}\n\n${intro}\n\n    ${pin}\n\n${validity}${signature}`,
-    html: layout({
-      title,
-      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(intro)],
-      code: pin,
-      note: validity,
-    }),
-  };
+  return compose({
+    subject: "your password reset PIN",
+    title: "Your password reset PIN",
+    firstName,
+    paragraphs: ["We received a request to reset your password. Enter this PIN to continue:"],
+    code: pin,
+    note: `The PIN is valid for ${validMinutes} minutes and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.`,
+  });
 }
 
 export function passwordChangedMail({ firstName, shopUrl }: {
   firstName: string;
   shopUrl: string;
 }): MailContent {
-  const title = "Your password was changed";
-  const body = `The password of your ${SHOP_NAME} account was just changed, and every other device was signed out.`;
-  const warning = "If you did not make this change, reset your password right away from the sign-in window (Forgot password) and contact us.";
-  return {
-    subject: `${SHOP_NAME}: your password was changed`,
-    text: `${greeting(firstName)}\n\n${body}\n\n${warning}\n\n${shopUrl}${signature}`,
-    html: layout({
-      title,
-      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(body), escapeHtml(warning)],
-      action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
-    }),
-  };
+  return compose({
+    subject: "your password was changed",
+    title: "Your password was changed",
+    firstName,
+    paragraphs: [
+      `The password of your ${SHOP_NAME} account was just changed, and every other device was signed out.`,
+      "If you did not make this change, reset your password right away from the sign-in window (Forgot password) and contact us.",
+    ],
+    action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
+  });
 }
 
 export function accountDeletedMail({ firstName, shopUrl }: {
   firstName: string;
   shopUrl: string;
 }): MailContent {
-  const title = "Your account has been deleted";
-  const body = `Your ${SHOP_NAME} account and its saved cart and wishlist have been deleted. Orders you placed are kept for our delivery and accounting records.`;
-  const farewell = "We are sorry to see you go. You are always welcome back.";
-  return {
-    subject: `${SHOP_NAME}: your account has been deleted`,
-    text: `${greeting(firstName)}\n\n${body}\n\n${farewell}\n\n${shopUrl}${signature}`,
-    html: layout({
-      title,
-      paragraphs: [escapeHtml(greeting(firstName)), escapeHtml(body), escapeHtml(farewell)],
-      action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
-    }),
-  };
+  return compose({
+    subject: "your account has been deleted",
+    title: "Your account has been deleted",
+    firstName,
+    paragraphs: [
+      `Your ${SHOP_NAME} account and its saved cart and wishlist have been deleted. Orders you placed are kept for our delivery and accounting records.`,
+      "We are sorry to see you go. You are always welcome back.",
+    ],
+    action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
+  });
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { cacheByTag, revalidateCacheTag, TAGS } from "@/lib/cache-tags";
 import { CATEGORIES, type Category } from "@/lib/constants";
-import { getDb } from "@/lib/db";
+import { getDb, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
 import { centsToDollars } from "@/lib/format";
 import type { ProductDto } from "@/models/product";
@@ -70,16 +70,22 @@ function parseIdArray(value: string[] | string | null): string[] {
   return value.replace(/^\{|\}$/g, "").split(",");
 }
 
+// The catalogue's one order, shared by the lists and the related products taken from them.
+const selectByName = (db: Database, where?: SQL) =>
+  db
+    .select(productColumns)
+    .from(products)
+    .where(where)
+    .orderBy(asc(products.name), asc(products.id));
+
 /** Every product, or one category's, sorted by name. */
 export async function listProducts({ category }: { category?: Category } = {}): Promise<
   ProductDto[]
 > {
-  const db = await getDb();
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(category ? eq(products.category, category) : undefined)
-    .orderBy(asc(products.name), asc(products.id));
+  const rows = await selectByName(
+    await getDb(),
+    category ? eq(products.category, category) : undefined,
+  );
   return rows.map(rowToDto);
 }
 
@@ -100,18 +106,13 @@ export async function listRelatedProducts({
   limit: number;
 }): Promise<ProductDto[]> {
   if (limit <= 0) return [];
-  const db = await getDb();
-  const rows = await db
-    .select(productColumns)
-    .from(products)
-    .where(
-      and(
-        eq(products.category, product.category),
-        isProductId(product.id) ? ne(products.id, product.id) : undefined,
-      ),
-    )
-    .orderBy(asc(products.name), asc(products.id))
-    .limit(limit);
+  const rows = await selectByName(
+    await getDb(),
+    and(
+      eq(products.category, product.category),
+      isProductId(product.id) ? ne(products.id, product.id) : undefined,
+    ),
+  ).limit(limit);
   return rows.map(rowToDto);
 }
 

@@ -6,8 +6,7 @@ import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
 import { Providers } from "@/components/providers";
 import { Toaster } from "@/components/ui/toaster";
-import { isGoogleEnabled } from "@/lib/auth/google";
-import { env } from "@/lib/env";
+import { env, isGoogleEnabled } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import "./globals.css";
 

@@ -33,6 +33,12 @@ export function env(): Env {
   return cached;
 }
 
+/** Google sign-in is offered only when both of its credentials are configured. */
+export function isGoogleEnabled(): boolean {
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
+  return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
+}
+
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;

@@ -5,7 +5,7 @@ import GoogleProvider, { type GoogleProfile as GoogleOidcProfile } from "next-au
 import { signInWithGoogle } from "@/lib/accounts";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { createSessionToken, parseCookies, sessionCookieHeader } from "@/lib/auth/session";
-import { env } from "@/lib/env";
+import { env, isGoogleEnabled } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { messages } from "@/lib/messages";
 
@@ -22,11 +22,6 @@ export const googleEndpoints = {
 };
 
 export const CALLBACK_PAGE = "/auth/callback";
-
-export function isGoogleEnabled(): boolean {
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
-  return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
-}
 
 const appUrl = (path: string) => new URL(path, env().APP_URL).toString();
 

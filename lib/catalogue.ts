@@ -31,7 +31,7 @@ export function toProductDto(row: ProductRow, imageIds: readonly string[]): Prod
     _id: row.id,
     id: row.id,
     name: row.name,
-    price: Number(centsToDollars(row.priceCents).toFixed(2)),
+    price: centsToDollars(row.priceCents),
     category: row.category,
     description: row.description,
     quantity: row.quantity,

@@ -42,7 +42,7 @@ export function toProductDto(row: ProductRow, imageIds: readonly string[]): Prod
 
 // Image ids by position, gathered in the same query as their product. Written out in full:
 // Drizzle drops table names from columns in single-table selects, which would make the
-// correlation ambiguous.
+// correlation ambiguous. Both drivers (pg, PGlite) give the text[] back as an array.
 const imageIdsColumn = sql<string[]>`coalesce((
   select array_agg(pi.id::text order by pi.position, pi.created_at)
   from product_images pi where pi.product_id = "products"."id"
@@ -59,16 +59,7 @@ const productColumns = {
   imageIds: imageIdsColumn,
 };
 
-type Selected = ProductRow & { imageIds: string[] | string | null };
-
-const rowToDto = (row: Selected) => toProductDto(row, parseIdArray(row.imageIds));
-
-// Drivers return text[] as an array; a driver that does not parse arrays gives "{a,b}".
-function parseIdArray(value: string[] | string | null): string[] {
-  if (Array.isArray(value)) return value;
-  if (!value || value === "{}") return [];
-  return value.replace(/^\{|\}$/g, "").split(",");
-}
+const rowToDto = (row: ProductRow & { imageIds: string[] }) => toProductDto(row, row.imageIds);
 
 // The catalogue's one order, shared by the lists and the related products taken from them.
 const selectByName = (db: Database, where?: SQL) =>

@@ -10,7 +10,7 @@ import { callApi, forgetSignupSource, readSignupSource, type ApiResult } from "@
 import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 
-export const PROFILE_KEY = "/api/auth/profile";
+const PROFILE_KEY = "/api/auth/profile";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
 export type SessionAnswer = { token: string; user: PublicUser };

@@ -5,7 +5,7 @@
 import { useAccountUi } from "@/components/account/account-ui";
 import { messages } from "@/lib/messages";
 
-export const GOOGLE_SIGN_IN_PATH = "/api/auth/google";
+const GOOGLE_SIGN_IN_PATH = "/api/auth/google";
 
 export function GoogleButton() {
   const { googleEnabled } = useAccountUi();

@@ -96,7 +96,7 @@ export function VerifyPinForm({
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={PIN_LENGTH}
-          placeholder="••••••"
+          placeholder={"•".repeat(PIN_LENGTH)}
           error={errors.pin?.message}
           className="[&_input]:text-center [&_input]:font-mono [&_input]:text-xl [&_input]:tracking-[0.5em]"
           {...pin}

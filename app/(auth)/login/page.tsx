@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/session";
+import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { LoginActions } from "./login-actions";
 
@@ -29,7 +30,7 @@ export default async function LoginPage({
   return (
     <section className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
       <div className="w-full max-w-md rounded-2xl border border-line bg-white/80 p-8 text-center shadow-sm sm:p-10">
-        <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">Lumière</p>
+        <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">{SHOP_NAME}</p>
         <h1 className="mt-3 font-serif text-3xl text-ink sm:text-4xl">
           {messages.auth.loginPageTitle}
         </h1>

@@ -2,19 +2,18 @@ import "server-only";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { cacheByTag, revalidateCacheTag, TAGS } from "@/lib/cache-tags";
 import { CATEGORIES, type Category } from "@/lib/constants";
-import { getDb, type Database } from "@/lib/db";
+import { getDb, isUuid, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
 import { centsToDollars } from "@/lib/format";
 import type { ProductDto } from "@/models/product";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CATALOGUE_TTL_SECONDS = 60;
 
 /** Public catalogue answers: shared caches keep them briefly; browsers always ask again. */
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
 export const categoryDetails = [`category must be one of: ${CATEGORIES.join(", ")}`];
 
-export const isProductId = (id: unknown): id is string => typeof id === "string" && UUID.test(id);
+export const isProductId = isUuid;
 export const isCategory = (value: unknown): value is Category =>
   typeof value === "string" && (CATEGORIES as readonly string[]).includes(value);
 

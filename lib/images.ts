@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { IMAGE_QUALITY, IMAGE_WIDTHS, PLACEHOLDER_IMAGE } from "@/lib/constants";
 import { AppError, badRequest, notFound } from "@/lib/errors";
-import { getDb } from "@/lib/db";
+import { getDb, isUuid } from "@/lib/db";
 import { imageVariants, productImages } from "@/lib/db/schema";
 import { messages } from "@/lib/messages";
 
@@ -40,7 +40,7 @@ export type VariantRequest = {
 
 export type ImageVariant = { data: Buffer; contentType: string; etag: string };
 
-const FILE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.(jpg|webp)$/i;
+const FILE_NAME = /^(.+)\.(jpg|webp)$/i;
 
 /**
  * Reads `/images/<uuid>.<jpg|webp>?w=&q=&blur=`. An unknown file name answers 404; a parameter
@@ -54,7 +54,7 @@ export function parseVariantRequest({
   searchParams: URLSearchParams;
 }): VariantRequest {
   const match = FILE_NAME.exec(file);
-  if (!match) throw notFound(messages.api.imageNotFound);
+  if (!match || !isUuid(match[1])) throw notFound(messages.api.imageNotFound);
   const details: string[] = [];
 
   const w = searchParams.get("w");

@@ -2,7 +2,7 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
-import { getDb } from "@/lib/db";
+import { getDb, isUuid } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
@@ -14,7 +14,6 @@ export const SESSION_COOKIE = "lumiere_session";
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Keeps our tokens apart from any other token next-auth derives from the same secret.
 const TOKEN_SALT = "lumiere-session";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** A signed, encrypted token naming the user and the session version it was issued for. */
@@ -45,7 +44,7 @@ export async function verifySessionToken({ token }: { token: string }): Promise<
   }
   const userId = payload?.sub;
   const version = payload?.sv;
-  if (typeof userId !== "string" || !UUID.test(userId) || typeof version !== "number") return null;
+  if (!isUuid(userId) || typeof version !== "number") return null;
   const db = await getDb();
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user || user.sessionVersion !== version) return null;

@@ -84,7 +84,7 @@ test.describe.serial("a shopper's account", () => {
     await modal.button(t.signInSubmit).click();
     await modal.expectErrors(m.emailRequired, m.passwordRequired);
     await modal.logIn({ email: shopper.email, password: "not-my-password" });
-    await expect(modal.problem).toBeVisible();
+    await expect(modal.problem).toContainText(m.invalidCredentials);
     await modal.logIn({ email: shopper.email, password });
     await modal.expectClosed();
     await expect(page.getByText(t.welcomeBack(shopper.firstName))).toBeVisible();
@@ -149,7 +149,7 @@ test.describe.serial("a shopper's account", () => {
     const wrongPin = pin === "000000" ? "111111" : "000000";
     await pinField.fill(wrongPin);
     await modal.button(t.verifyPinSubmit).click();
-    await expect(modal.problem).toBeVisible();
+    await expect(modal.problem).toContainText(m.invalidPin);
     await pinField.fill(pin);
     await modal.button(t.verifyPinSubmit).click();
 
@@ -193,7 +193,7 @@ test.describe.serial("a shopper's account", () => {
     await dialog.field(t.currentPassword).fill("not-my-password");
     await dialog.field(t.confirmNewPassword).fill("pearl-drop-3");
     await dialog.button(t.changePasswordSubmit).click();
-    await expect(dialog.problem).toBeVisible();
+    await expect(dialog.problem).toContainText(messages.changePassword.wrongCurrent);
 
     await dialog.field(t.currentPassword).fill(password);
     await dialog.button(t.changePasswordSubmit).click();
@@ -206,7 +206,7 @@ test.describe.serial("a shopper's account", () => {
     await account.logOut();
     const modal = await account.openSignIn();
     await modal.logIn({ email: shopper.email, password });
-    await expect(modal.problem).toBeVisible();
+    await expect(modal.problem).toContainText(m.invalidCredentials);
     await modal.logIn({ email: shopper.email, password: "pearl-drop-3" });
     await modal.expectClosed();
     password = "pearl-drop-3";
@@ -229,7 +229,7 @@ test.describe.serial("a shopper's account", () => {
     await dialog.field(t.deleteConfirmLabel).fill(messages.deleteAccount.phrase);
     await dialog.field(t.password).fill("not-my-password");
     await dialog.button(t.deleteSubmit).click();
-    await expect(dialog.problem).toBeVisible();
+    await expect(dialog.problem).toContainText(messages.deleteAccount.wrongPassword);
 
     await dialog.field(t.password).fill(password);
     await dialog.button(t.deleteSubmit).click();
@@ -239,7 +239,7 @@ test.describe.serial("a shopper's account", () => {
 
     const modal = await account.openSignIn();
     await modal.logIn({ email: shopper.email, password });
-    await expect(modal.problem).toBeVisible();
+    await expect(modal.problem).toContainText(m.invalidCredentials);
     await expect(account.menuButton).toHaveCount(0);
   });
 });

@@ -10,6 +10,17 @@ export const messages = {
     emptyCategory: "No products found in this category",
     productsError: "Error loading products",
     productsErrorDefault: "Failed to fetch products",
+    metaTitle: "Lumière — Handmade Jewelry in Lebanon",
+    categoryMetaTitle: (category: string) => `Handmade ${category} — Lumière`,
+    metaDescription:
+      "Handcrafted earrings, necklaces, bracelets, rings and anklets, made in Lebanon. Cash on delivery, $5 flat delivery anywhere in Lebanon.",
+    heroEyebrow: "Handmade in Lebanon",
+    heroText:
+      "Earrings, necklaces, bracelets, rings and anklets, shaped by hand in small batches and delivered to your door anywhere in Lebanon.",
+    collectionEyebrow: "The Collection",
+    categoriesLabel: "Categories",
+    loadingProducts: "Loading products",
+    categoryProducts: (category: string) => `${category} products`,
   },
   search: {
     noResults: (query: string) => `No products found for "${query}"`,
@@ -37,6 +48,20 @@ export const messages = {
     guarantee: "30-day return • Authentic",
     related: "Customers who viewed this item also viewed",
     counter: (n: number, total: number) => `${n} / ${total}`,
+    breadcrumbLabel: "Breadcrumb",
+    breadcrumbHome: "Home",
+    materialsLabel: "Materials",
+    deliveryLabel: "Delivery",
+    guaranteeLabel: "Guarantee",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    previousImage: "Previous image",
+    nextImage: "Next image",
+    counterLabel: "Image counter",
+    imagesLabel: "Product images",
+    showImage: (n: number) => `Show image ${n}`,
+    imageAlt: (name: string, n: number, total: number) => `${name}, image ${n} of ${total}`,
+    fallbackSummary: (category: string) => `Handmade ${category} by Lumière, crafted in Lebanon.`,
   },
   stock: {
     soldOut: "Sold Out",
@@ -98,7 +123,8 @@ export const messages = {
       default: "Sign in failed. Please try again.",
     },
     loginPageTitle: "Sign in to your account",
-    loginPageIntro: "Sign in to follow your orders, keep your cart and wishlist on every device, and check out faster.",
+    loginPageIntro:
+      "Sign in to follow your orders, keep your cart and wishlist on every device, and check out faster.",
     loginPageProblem: "We could not sign you in",
     createAccount: "Create an account",
     backToShop: "Continue shopping",
@@ -112,7 +138,8 @@ export const messages = {
     networkError: "Network error. Please check your connection and try again.",
     success: "Your email has been verified. Thank you!",
     alreadyVerified: "Your email is already verified.",
-    linkExpired: "This verification link has expired (links are valid for 24 hours). Please request a new one.",
+    linkExpired:
+      "This verification link has expired (links are valid for 24 hours). Please request a new one.",
     linkUsed: "This verification link has already been used.",
   },
   changePassword: {
@@ -159,7 +186,8 @@ export const messages = {
     forgotTitle: "Reset your password",
     forgotIntro: "Enter the email of your account and we will send you a 6-digit PIN.",
     verifyPinTitle: "Enter your PIN",
-    verifyPinIntro: (email: string) => `We sent a 6-digit PIN to ${email}. It is valid for 10 minutes.`,
+    verifyPinIntro: (email: string) =>
+      `We sent a 6-digit PIN to ${email}. It is valid for 10 minutes.`,
     resetTitle: "Choose a new password",
     resetIntro: "Use at least 6 characters. You will be signed in right after.",
     signInSubmit: "Sign In",
@@ -183,7 +211,8 @@ export const messages = {
     logout: "Logout",
     deleteAccount: "Delete Account",
     accountSettings: "Account Settings",
-    bannerText: "Please verify your email address to place orders and keep your cart and wishlist in sync.",
+    bannerText:
+      "Please verify your email address to place orders and keep your cart and wishlist in sync.",
     bannerResend: "Resend",
     bannerDismiss: "Dismiss",
     sending: "Sending...",
@@ -214,7 +243,9 @@ export const messages = {
     successText:
       "Thank you! Your email address is confirmed: you can now place orders and keep your cart and wishlist in sync.",
     redirecting: (seconds: number) =>
-      seconds === 1 ? "Taking you to the shop in 1 second..." : `Taking you to the shop in ${seconds} seconds...`,
+      seconds === 1
+        ? "Taking you to the shop in 1 second..."
+        : `Taking you to the shop in ${seconds} seconds...`,
     goNow: "Go now",
     errorTitle: "We could not verify your email",
     causesTitle: "This can happen when:",
@@ -336,9 +367,47 @@ export const messages = {
   },
   about: {
     shopOurCollection: "Shop Our Collection",
+    metaDescription:
+      "The story behind Lumière: handmade jewelry from a small Lebanese workshop, honest materials, a one-year warranty and cash on delivery anywhere in Lebanon.",
+    eyebrow: "Our Story",
+    title: "About Lumière",
+    intro:
+      "Handmade jewelry from a small Lebanese workshop, made to be worn every day and kept for years.",
+    storyTitle: "Our story",
+    story: [
+      "Lumière began at a kitchen table in Beirut, with a pair of pliers, a spool of silver wire and a wish to make jewelry that feels personal again. Friends asked for a pair of earrings, then their friends did, and the table became a workshop.",
+      "Today a small team designs and makes every piece by hand: earrings, necklaces, bracelets, rings and anklets inspired by the light of the Mediterranean and the craft traditions of Lebanon.",
+    ],
+    missionTitle: "Our mission",
+    missionQuote:
+      "“To make beautiful, well-made jewelry that everyone in Lebanon can own, wear every day and pass on.”",
+    missionText:
+      "That means fair prices in US dollars, delivery to every city, payment on delivery so you only pay for what you have held in your hand, and a team that answers when you write to us.",
+    valuesTitle: "What we value",
+    values: {
+      handmade: {
+        title: "Made by hand",
+        text: "Every piece is shaped, set and polished by hand in our workshop, in small batches, so no two are ever quite the same.",
+      },
+      materials: {
+        title: "Honest materials",
+        text: "We list exactly what each piece is made of, from sterling silver and gold vermeil to freshwater pearls and natural stones.",
+      },
+      lasting: {
+        title: "Made to last",
+        text: "Our jewelry carries a one-year warranty against defects in craftsmanship, and a 30-day satisfaction guarantee.",
+      },
+      close: {
+        title: "Close to you",
+        text: "A flat $5 delivery anywhere in Lebanon within 4-5 business days, and you pay in cash when your order arrives.",
+      },
+    },
+    lookbookEyebrow: "Lookbook",
+    lookbookTitle: "Worn every day",
   },
   policies: {
     lastUpdated: (date: string) => `Last updated: ${date}`,
+    eyebrow: "Legal",
   },
   notFound: {
     title: "Page Not Found",

@@ -25,16 +25,15 @@ async function chosenCategory(searchParams: Props["searchParams"]): Promise<Cate
   return isCategory(category) ? category : DEFAULT_CATEGORY;
 }
 
-const DESCRIPTION =
-  "Handcrafted earrings, necklaces, bracelets, rings and anklets, made in Lebanon. Cash on delivery, $5 flat delivery anywhere in Lebanon.";
+const DESCRIPTION = messages.home.metaDescription;
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const category = await chosenCategory(searchParams);
   const isDefault = category === DEFAULT_CATEGORY && !(await searchParams).category;
   const path = isDefault ? "/" : categoryHref(category);
   const title = isDefault
-    ? `${SHOP_NAME} — Handmade Jewelry in Lebanon`
-    : `Handmade ${categoryLabel(category)} — ${SHOP_NAME}`;
+    ? messages.home.metaTitle
+    : messages.home.categoryMetaTitle(categoryLabel(category));
   const images = await previewImages(category);
   return {
     title: { absolute: title },
@@ -76,7 +75,7 @@ export default async function HomePage({ searchParams }: Props) {
       >
         <SectionHeading
           id="shop-by-category"
-          eyebrow="The Collection"
+          eyebrow={messages.home.collectionEyebrow}
           title={messages.home.shopByCategory}
           className="mb-8 sm:mb-10"
         />
@@ -107,14 +106,13 @@ function Hero() {
       />
       <div className="mx-auto flex max-w-3xl flex-col items-center px-6 py-14 text-center sm:py-28">
         <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">
-          Handmade in Lebanon
+          {messages.home.heroEyebrow}
         </p>
         <h1 className="text-ink mt-4 font-serif text-5xl leading-[1.05] font-medium sm:text-7xl">
           {messages.home.heroTitle}
         </h1>
         <p className="text-muted mt-4 max-w-xl text-[0.9375rem] leading-relaxed sm:mt-5 sm:text-lg">
-          Earrings, necklaces, bracelets, rings and anklets, shaped by hand in small batches and
-          delivered to your door anywhere in Lebanon.
+          {messages.home.heroText}
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-9">
           <a href="#collection" className={clsx(inkPill, "px-6 sm:px-8")}>

@@ -32,5 +32,11 @@ export async function CategoryProducts({ category }: { category: Category }) {
     );
   }
 
-  return <ProductGrid products={products} preloadFirst label={`${category} products`} />;
+  return (
+    <ProductGrid
+      products={products}
+      preloadFirst
+      label={messages.home.categoryProducts(category)}
+    />
+  );
 }

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { createContext, use, useOptimistic, useTransition, type MouseEvent } from "react";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { CATEGORIES, type Category } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 
 type Switcher = { active: Category; pending: boolean; choose: (category: Category) => void };
 const SwitcherContext = createContext<Switcher | null>(null);
@@ -49,7 +50,7 @@ export function CategoryTabs() {
     if (category !== active) choose(category);
   };
   return (
-    <nav aria-label="Categories">
+    <nav aria-label={messages.home.categoriesLabel}>
       <ul className="flex flex-wrap justify-center gap-2 sm:gap-3">
         {CATEGORIES.map((category) => {
           const current = category === active;

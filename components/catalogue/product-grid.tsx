@@ -1,6 +1,7 @@
 import { ProductCard } from "@/components/catalogue/product-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { PLACEHOLDER_CARDS } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
 
 const gridClasses =
@@ -32,7 +33,7 @@ export function ProductGridSkeleton({ count = PLACEHOLDER_CARDS }: { count?: num
   return (
     <div
       role="status"
-      aria-label="Loading products"
+      aria-label={messages.home.loadingProducts}
       className={gridClasses}
       data-testid="product-grid-skeleton"
     >

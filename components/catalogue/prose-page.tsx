@@ -65,7 +65,7 @@ export function PolicyPage({
 }) {
   return (
     <ProsePage
-      eyebrow="Legal"
+      eyebrow={messages.policies.eyebrow}
       title={title}
       intro={<p>{messages.policies.lastUpdated(POLICY_DATE)}</p>}
     >

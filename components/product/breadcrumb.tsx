@@ -1,12 +1,13 @@
 import { ChevronRight } from "lucide-react";
 import Link from "next/link";
+import { messages } from "@/lib/messages";
 
 export type Crumb = { label: string; href?: string };
 
 /** Home > category > name. The last crumb is the current page. */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb">
+    <nav aria-label={messages.product.breadcrumbLabel}>
       <ol className="text-muted flex flex-wrap items-center gap-1.5 text-sm">
         {items.map((item, index) => (
           <li key={`${index}-${item.label}`} className="flex min-w-0 items-center gap-1.5">

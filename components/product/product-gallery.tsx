@@ -70,7 +70,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       <div className="relative">
         <button
           type="button"
-          aria-label={zoom.on ? "Zoom out" : "Zoom in"}
+          aria-label={zoom.on ? messages.product.zoomOut : messages.product.zoomIn}
           aria-pressed={zoom.on}
           disabled={!hydrated}
           onClick={(event) => {
@@ -91,7 +91,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <Image
             key={current}
             src={current}
-            alt={total > 1 ? `${name}, image ${index + 1} of ${total}` : name}
+            alt={total > 1 ? messages.product.imageAlt(name, index + 1, total) : name}
             fill
             sizes={zoom.on ? ZOOMED_IMAGE_SIZES : GALLERY_IMAGE_SIZES}
             preload={index === 0}
@@ -107,19 +107,19 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <>
             <GalleryArrow
               side="start"
-              label="Previous image"
+              label={messages.product.previousImage}
               disabled={!hydrated}
               onClick={() => show(index - 1)}
             />
             <GalleryArrow
               side="end"
-              label="Next image"
+              label={messages.product.nextImage}
               disabled={!hydrated}
               onClick={() => show(index + 1)}
             />
             <p
               aria-live="polite"
-              aria-label="Image counter"
+              aria-label={messages.product.counterLabel}
               className="bg-ink/70 text-ivory absolute end-3 bottom-3 rounded-full px-3 py-1 text-xs font-medium tracking-wider tabular-nums"
             >
               {messages.product.counter(index + 1, total)}
@@ -129,14 +129,17 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
       </div>
 
       {total > 1 ? (
-        <ul className="-m-1 flex gap-3 overflow-x-auto p-1" aria-label="Product images">
+        <ul
+          className="-m-1 flex gap-3 overflow-x-auto p-1"
+          aria-label={messages.product.imagesLabel}
+        >
           {images.map((image, i) => (
             <li key={image} className="shrink-0">
               <button
                 type="button"
                 onClick={() => show(i)}
                 disabled={!hydrated}
-                aria-label={`Show image ${i + 1}`}
+                aria-label={messages.product.showImage(i + 1)}
                 aria-current={i === index ? "true" : undefined}
                 className={clsx(
                   "bg-sand ring-offset-ivory relative block size-16 overflow-hidden rounded-xl ring-offset-2 transition sm:size-20",

@@ -39,7 +39,7 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
       </p>
 
       {product.materials.length > 0 ? (
-        <ul aria-label="Materials" className="mt-6 flex flex-wrap gap-2">
+        <ul aria-label={messages.product.materialsLabel} className="mt-6 flex flex-wrap gap-2">
           {product.materials.map((material) => (
             <li
               key={material}
@@ -54,12 +54,12 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
       <dl className="divide-line border-line mt-8 divide-y border-y text-sm">
         <div className="flex items-center gap-3 py-3.5">
           <Truck aria-hidden="true" className="text-gold size-5 shrink-0" />
-          <dt className="sr-only">Delivery</dt>
+          <dt className="sr-only">{messages.product.deliveryLabel}</dt>
           <dd className="text-ink">{messages.product.delivery}</dd>
         </div>
         <div className="flex items-center gap-3 py-3.5">
           <ShieldCheck aria-hidden="true" className="text-gold size-5 shrink-0" />
-          <dt className="sr-only">Guarantee</dt>
+          <dt className="sr-only">{messages.product.guaranteeLabel}</dt>
           <dd className="text-ink">{messages.product.guarantee}</dd>
         </div>
       </dl>

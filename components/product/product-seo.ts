@@ -2,6 +2,7 @@ import { categoryLabel } from "@/components/catalogue/category";
 import imageLoader from "@/lib/image-loader";
 import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
 
 /** An absolute URL on the shop's public address (APP_URL), for links read outside the site. */
@@ -21,7 +22,7 @@ const DESCRIPTION_LENGTH = 160;
 export function productSummary(product: ProductDto): string {
   const text =
     product.description.trim() ||
-    `Handmade ${categoryLabel(product.category).toLowerCase()} by ${SHOP_NAME}, crafted in Lebanon.`;
+    messages.product.fallbackSummary(categoryLabel(product.category).toLowerCase());
   const flat = text.replace(/\s+/g, " ");
   return flat.length <= DESCRIPTION_LENGTH
     ? flat

@@ -11,8 +11,7 @@ import { inkPill } from "@/components/ui/pill";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
-const DESCRIPTION =
-  "The story behind Lumière: handmade jewelry from a small Lebanese workshop, honest materials, a one-year warranty and cash on delivery anywhere in Lebanon.";
+const DESCRIPTION = messages.about.metaDescription;
 
 export function generateMetadata(): Metadata {
   const url = absoluteUrl("/about");
@@ -23,7 +22,7 @@ export function generateMetadata(): Metadata {
     openGraph: {
       type: "website",
       siteName: SHOP_NAME,
-      title: `About ${SHOP_NAME}`,
+      title: messages.about.title,
       description: DESCRIPTION,
       url,
     },
@@ -31,52 +30,29 @@ export function generateMetadata(): Metadata {
 }
 
 const values = [
-  {
-    icon: HandHeart,
-    title: "Made by hand",
-    text: "Every piece is shaped, set and polished by hand in our workshop, in small batches, so no two are ever quite the same.",
-  },
-  {
-    icon: Gem,
-    title: "Honest materials",
-    text: "We list exactly what each piece is made of, from sterling silver and gold vermeil to freshwater pearls and natural stones.",
-  },
-  {
-    icon: ShieldCheck,
-    title: "Made to last",
-    text: "Our jewelry carries a one-year warranty against defects in craftsmanship, and a 30-day satisfaction guarantee.",
-  },
-  {
-    icon: Truck,
-    title: "Close to you",
-    text: "A flat $5 delivery anywhere in Lebanon within 4-5 business days, and you pay in cash when your order arrives.",
-  },
+  { icon: HandHeart, ...messages.about.values.handmade },
+  { icon: Gem, ...messages.about.values.materials },
+  { icon: ShieldCheck, ...messages.about.values.lasting },
+  { icon: Truck, ...messages.about.values.close },
 ];
 
 export default function AboutPage() {
   return (
     <ProsePage
-      eyebrow="Our Story"
-      title={`About ${SHOP_NAME}`}
-      intro="Handmade jewelry from a small Lebanese workshop, made to be worn every day and kept for years."
+      eyebrow={messages.about.eyebrow}
+      title={messages.about.title}
+      intro={messages.about.intro}
     >
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-20">
         <div className="grid gap-12 lg:grid-cols-2 lg:gap-20">
           <section aria-labelledby="story">
             <h2 id="story" className="text-ink font-serif text-3xl sm:text-4xl">
-              Our story
+              {messages.about.storyTitle}
             </h2>
             <div className="text-muted mt-5 space-y-4 leading-relaxed">
-              <p>
-                {SHOP_NAME} began at a kitchen table in Beirut, with a pair of pliers, a spool of
-                silver wire and a wish to make jewelry that feels personal again. Friends asked for
-                a pair of earrings, then their friends did, and the table became a workshop.
-              </p>
-              <p>
-                Today a small team designs and makes every piece by hand: earrings, necklaces,
-                bracelets, rings and anklets inspired by the light of the Mediterranean and the
-                craft traditions of Lebanon.
-              </p>
+              {messages.about.story.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
             </div>
           </section>
           <section
@@ -84,23 +60,18 @@ export default function AboutPage() {
             className="border-gold/30 rounded-3xl border bg-white/60 p-8 sm:p-10"
           >
             <h2 id="mission" className="text-ink font-serif text-3xl sm:text-4xl">
-              Our mission
+              {messages.about.missionTitle}
             </h2>
             <p className="text-ink/80 mt-5 font-serif text-xl leading-relaxed italic sm:text-2xl">
-              &ldquo;To make beautiful, well-made jewelry that everyone in Lebanon can own, wear
-              every day and pass on.&rdquo;
+              {messages.about.missionQuote}
             </p>
-            <p className="text-muted mt-5 leading-relaxed">
-              That means fair prices in US dollars, delivery to every city, payment on delivery so
-              you only pay for what you have held in your hand, and a team that answers when you
-              write to us.
-            </p>
+            <p className="text-muted mt-5 leading-relaxed">{messages.about.missionText}</p>
           </section>
         </div>
 
         <section aria-labelledby="values" className="mt-20 sm:mt-24">
           <h2 id="values" className="text-ink text-center font-serif text-3xl sm:text-4xl">
-            What we value
+            {messages.about.valuesTitle}
           </h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {values.map(({ icon: Icon, title, text }) => (
@@ -120,8 +91,8 @@ export default function AboutPage() {
         >
           <SectionHeading
             id="lookbook-title"
-            eyebrow="Lookbook"
-            title="Worn every day"
+            eyebrow={messages.about.lookbookEyebrow}
+            title={messages.about.lookbookTitle}
             className="mb-8"
           />
           <Suspense fallback={<LookbookSkeleton />}>

@@ -15,6 +15,7 @@ import {
 import { RelatedProducts, RelatedProductsSkeleton } from "@/components/product/related-products";
 import { getProductByIdCached } from "@/lib/catalogue";
 import { SHOP_NAME } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -61,7 +62,7 @@ export default async function ProductPage({ params }: Props) {
       <JsonLd data={productJsonLd(product)} />
       <Breadcrumb
         items={[
-          { label: "Home", href: "/" },
+          { label: messages.product.breadcrumbHome, href: "/" },
           { label: category, href: categoryHref(product.category) },
           { label: product.name },
         ]}

@@ -65,24 +65,24 @@ export function resetRateLimitConfig() {
  */
 export async function consumeRateLimit({ key, limit }: { key: string; limit: Limit }) {
   const db = await getDb();
-  const expired = sql`${rateLimits.resetAt} <= now()`;
+  const expired = sql`${rateLimits.expire} <= now()`;
   const [row] = await db
     .insert(rateLimits)
     .values({
       key,
       points: 1,
-      resetAt: sql`now() + make_interval(secs => ${limit.windowSeconds})`,
+      expire: sql`now() + make_interval(secs => ${limit.windowSeconds})`,
     })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
         points: sql`case when ${expired} then 1 else ${rateLimits.points} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+        expire: sql`case when ${expired} then excluded.expire else ${rateLimits.expire} end`,
       },
     })
     .returning({
       points: rateLimits.points,
-      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.resetAt} - now()))::int`,
+      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.expire} - now()))::int`,
     });
   if (Math.random() < 0.01) void pruneExpired();
   if (row && row.points > limit.points) {
@@ -95,7 +95,7 @@ export async function consumeRateLimit({ key, limit }: { key: string; limit: Lim
 async function pruneExpired() {
   try {
     const db = await getDb();
-    await db.delete(rateLimits).where(sql`${rateLimits.resetAt} < now() - interval '1 hour'`);
+    await db.delete(rateLimits).where(sql`${rateLimits.expire} < now() - interval '1 hour'`);
   } catch (error) {
     console.error("rate limit cleanup failed", error);
   }

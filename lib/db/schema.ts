@@ -80,9 +80,8 @@ export const productImages = pgTable(
   "product_images",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    productId: uuid("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    // Null once the product is deleted: past orders still show the picture they were placed with.
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     position: integer("position").notNull().default(0),
     contentType: text("content_type").notNull(),
     width: integer("width").notNull(),
@@ -104,6 +103,8 @@ export const imageVariants = pgTable(
     variant: text("variant").notNull(),
     contentType: text("content_type").notNull(),
     data: bytea("data").notNull(),
+    // Computed once when the variant is stored, so serving it never hashes the bytes again.
+    etag: text("etag"),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.imageId, t.variant] })],
@@ -174,11 +175,16 @@ export const orders = pgTable(
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
     phoneNumber: text("phone_number").notNull(),
     notes: text("notes"),
+    // The checkout page's Idempotency-Key: a retried request returns the order it already placed.
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("orders_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("orders_user_idempotency_idx")
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("orders_status_idx").on(t.status, t.createdAt),
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
   ],
@@ -238,11 +244,25 @@ export const passwordResets = pgTable(
   (t) => [index("password_resets_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Fixed-window counters shared by every instance of the server. */
+/** Signed-in sessions: a token names its row, so logging out ends it on the server too. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Rate-limit counters shared by every instance of the server (rate-limiter-flexible's Drizzle store). */
 export const rateLimits = pgTable("rate_limits", {
   key: text("key").primaryKey(),
   points: integer("points").notNull(),
-  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
 });
 
 export type User = typeof users.$inferSelect;
@@ -250,3 +270,4 @@ export type Product = typeof products.$inferSelect;
 export type ProductImage = typeof productImages.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

@@ -592,7 +592,7 @@ describeEachDatabase("auth API", ({ db }) => {
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(600);
       // The window ends: attempts are counted afresh.
-      await db().update(rateLimits).set({ resetAt: sql`now() - interval '1 second'` });
+      await db().update(rateLimits).set({ expire: sql`now() - interval '1 second'` });
       expect((await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status).toBe(200);
     });
 

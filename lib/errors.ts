@@ -73,3 +73,20 @@ export function handle<Args extends unknown[]>(
     }
   };
 }
+
+export const PRIVATE_NO_STORE = "private, no-store";
+
+/**
+ * handle() for per-user answers (admin data, orders): every answer, errors included, is marked
+ * `private, no-store`, so neither a shared cache nor the browser keeps it.
+ */
+export function handlePrivate<Args extends unknown[]>(
+  handler: (...args: Args) => Promise<Response>,
+): (...args: Args) => Promise<Response> {
+  const handled = handle(handler);
+  return async (...args) => {
+    const response = await handled(...args);
+    response.headers.set("Cache-Control", PRIVATE_NO_STORE);
+    return response;
+  };
+}

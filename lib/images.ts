@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { IMAGE_QUALITY, IMAGE_WIDTHS, PLACEHOLDER_IMAGE } from "@/lib/constants";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { getDb, isUuid } from "@/lib/db";
@@ -23,7 +23,7 @@ export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Stored originals are re-encoded to fit this box. */
 const MAX_ORIGINAL_SIDE = 2000;
 // Refuses decompression bombs: a small file that decodes to an enormous bitmap.
-const MAX_INPUT_PIXELS = 50_000_000;
+export const MAX_INPUT_PIXELS = 50_000_000;
 const BLUR_SIGMA = 6;
 
 const CONTENT_TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
@@ -152,25 +152,43 @@ export type ValidatedImage = {
   height: number;
 };
 
+const MEGABYTE = 1024 * 1024;
+
 /**
  * Checks an uploaded file is a real JPEG, PNG, WebP or AVIF image (sniffed from its bytes, not its
- * name or declared type) within the size limit, and returns the original the shop stores: a JPEG
- * no larger than 2000px a side, upright, transparency flattened onto white, metadata removed.
+ * name or declared type) within the size and pixel limits, and returns the original the shop
+ * stores: a JPEG no larger than 2000px a side, upright (EXIF orientation applied), transparency
+ * flattened onto white, every metadata block (EXIF, GPS, XMP, comments) removed. With `filename`,
+ * the refusal's details name the file.
  */
-export async function validateImageUpload(buffer: Buffer): Promise<ValidatedImage> {
-  if (buffer.byteLength > MAX_UPLOAD_BYTES) throw new AppError(413, messages.api.imageTooLarge);
-  let format: string | undefined;
-  let compression: string | undefined;
-  try {
-    const metadata = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    format = metadata.format;
-    compression = metadata.compression;
-  } catch {
-    throw badRequest(messages.api.unsupportedImage);
+export async function validateImageUpload(
+  buffer: Buffer,
+  { filename }: { filename?: string } = {},
+): Promise<ValidatedImage> {
+  const m = messages.api;
+  const refuse = (status: number, message: string, detail: string) =>
+    new AppError(status, message, { details: filename === undefined ? undefined : [detail] });
+  const unsupported = () => refuse(400, m.unsupportedImage, m.fileNotAnImage(filename ?? ""));
+
+  if (buffer.byteLength > MAX_UPLOAD_BYTES) {
+    throw refuse(413, m.imageTooLarge, m.fileTooLarge(filename ?? "", MAX_UPLOAD_BYTES / MEGABYTE));
   }
+  // The header alone: nothing is decoded before the pixel count is known.
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(buffer, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unsupported();
+  }
+  const { format, compression, width = 0, height = 0 } = metadata;
   const isAvif = format === "heif" && compression === "av1";
-  if (!(format === "jpeg" || format === "png" || format === "webp" || isAvif)) {
-    throw badRequest(messages.api.unsupportedImage);
+  if (!(format === "jpeg" || format === "png" || format === "webp" || isAvif)) throw unsupported();
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw refuse(
+      413,
+      m.imageTooManyPixels,
+      m.fileTooManyPixels(filename ?? "", MAX_INPUT_PIXELS / 1_000_000),
+    );
   }
   try {
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -186,7 +204,7 @@ export async function validateImageUpload(buffer: Buffer): Promise<ValidatedImag
       .toBuffer({ resolveWithObject: true });
     return { data, contentType: "image/jpeg", width: info.width, height: info.height };
   } catch {
-    // Truncated or corrupt data that passed the header check, or too many pixels.
-    throw badRequest(messages.api.unsupportedImage);
+    // Truncated or corrupt data that passed the header check.
+    throw unsupported();
   }
 }

@@ -317,6 +317,35 @@ export const messages = {
     productUpdated: "Product updated successfully!",
     productDeleted: "Product deleted successfully!",
     statusUpdated: "Order status updated successfully!",
+    // The product form's rules (shared by the form and the API).
+    nameRequired: "Product name is required",
+    nameTooLong: (max: number) => `Product name must be at most ${max} characters`,
+    priceRequired: "Price is required",
+    priceNumeric: "Price must be a number",
+    priceNegative: "Price must be 0 or more",
+    priceDecimals: "Price can have at most two decimals",
+    priceTooHigh: (max: string) => `Price must be at most ${max}`,
+    quantityRequired: "Quantity is required",
+    quantityWhole: "Quantity must be a whole number",
+    quantityNegative: "Quantity must be 0 or more",
+    quantityTooHigh: (max: number) => `Quantity must be at most ${max}`,
+    categoryInvalid: "Category must be one of: earrings, necklaces, bracelets, rings, anklets",
+    descriptionTooLong: (max: number) => `Description must be at most ${max} characters`,
+    materialsInvalid: "Materials must be a list of text",
+    materialTooLong: (max: number) => `Each material must be at most ${max} characters`,
+    tooManyMaterials: (max: number) => `A product can have at most ${max} materials`,
+    invalidCharacters: "Text must not contain control characters",
+    imagesRequired: "At least one image is required",
+    tooManyImages: (max: number) => `A product can have at most ${max} images`,
+    imageOrderInvalid:
+      "imageOrder must be a list naming each kept image and every uploaded image (new:0, new:1, ...) once",
+    uploadTooLarge: (megabytes: number) =>
+      `The upload is too large: send at most ${megabytes} MB at once`,
+    multipartRequired: "Send the product as multipart/form-data",
+    invalidForm: "The form data could not be read",
+    orderNotFound: "Order not found",
+    invalidStatus:
+      "Status must be one of: pending, confirmed, preparing, out_for_delivery, delivered, cancelled",
   },
   images: {
     failed: "Image failed to load",
@@ -364,6 +393,12 @@ export const messages = {
     invalidImageParams: "Invalid image parameters",
     imageTooLarge: "Image too large",
     unsupportedImage: "Unsupported image type. Use JPEG, PNG, WebP or AVIF.",
+    imageTooManyPixels: "Image has too many pixels",
+    // The same problems, naming the uploaded file.
+    fileNotAnImage: (file: string) => `"${file}" is not a JPEG, PNG, WebP or AVIF image`,
+    fileTooLarge: (file: string, megabytes: number) => `"${file}" is larger than ${megabytes} MB`,
+    fileTooManyPixels: (file: string, megapixels: number) =>
+      `"${file}" has more than ${megapixels} megapixels`,
   },
   about: {
     shopOurCollection: "Shop Our Collection",

@@ -1,4 +1,7 @@
-import type { Category } from "@/lib/constants";
+import { z } from "zod";
+import { CATEGORIES, type Category } from "@/lib/constants";
+import { formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
 
 /** A product as the API and the storefront show it (spec section 3). */
 export type ProductDto = {
@@ -14,3 +17,130 @@ export type ProductDto = {
   /** Image paths served by our image route, e.g. "/images/<uuid>.jpg". */
   images: string[];
 };
+
+/** A product as the admin list shows it: the storefront's fields and when it was last changed. */
+export type AdminProductDto = ProductDto & { createdAt: string; updatedAt: string };
+
+const a = messages.admin;
+
+export const PRODUCT_LIMITS = {
+  name: 200,
+  description: 5000,
+  material: 100,
+  materials: 20,
+  priceCents: 100_000_00,
+  quantity: 100_000,
+} as const;
+
+// Text the database or a screen would mishandle: NUL and the other C0/C1 controls. The
+// description keeps its line breaks and tabs.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const text = (pattern: RegExp) =>
+  z.string().refine((value) => !pattern.test(value), { error: a.invalidCharacters });
+
+const numberText = (required: string) =>
+  z
+    .union([z.string(), z.number()], { error: required })
+    .transform((value) => String(value).trim())
+    .pipe(z.string().min(1, { error: required }));
+
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+
+/** Dollars as typed ("12.5", "0.99") to integer cents: no float ever holds the money. */
+export const priceField = numberText(a.priceRequired).transform((value, ctx) => {
+  const problem = !DECIMAL.test(value)
+    ? a.priceNumeric
+    : value.startsWith("-") && Number(value) !== 0
+      ? a.priceNegative
+      : !/^[+-]?\d*(\.\d{0,2})?$/.test(value)
+        ? a.priceDecimals
+        : null;
+  if (problem) {
+    ctx.issues.push({ code: "custom", message: problem, input: value });
+    return z.NEVER;
+  }
+  const [whole = "", fraction = ""] = value.replace(/^[+-]/, "").split(".");
+  const cents = Number(whole || "0") * 100 + Number(fraction.padEnd(2, "0"));
+  if (cents > PRODUCT_LIMITS.priceCents) {
+    ctx.issues.push({
+      code: "custom",
+      message: a.priceTooHigh(formatPrice(PRODUCT_LIMITS.priceCents)),
+      input: value,
+    });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+export const quantityField = numberText(a.quantityRequired).transform((value, ctx) => {
+  const problem = !DECIMAL.test(value)
+    ? a.quantityWhole
+    : Number(value) < 0
+      ? a.quantityNegative
+      : !Number.isInteger(Number(value))
+        ? a.quantityWhole
+        : Number(value) > PRODUCT_LIMITS.quantity
+          ? a.quantityTooHigh(PRODUCT_LIMITS.quantity)
+          : null;
+  if (problem) {
+    ctx.issues.push({ code: "custom", message: problem, input: value });
+    return z.NEVER;
+  }
+  return Number(value);
+});
+
+/** Materials trimmed, blanks dropped. */
+export const materialsField = z
+  .array(
+    text(CONTROL)
+      .transform((material) => material.trim())
+      .pipe(
+        z
+          .string()
+          .max(PRODUCT_LIMITS.material, { error: a.materialTooLong(PRODUCT_LIMITS.material) }),
+      ),
+    { error: a.materialsInvalid },
+  )
+  .transform((materials) => materials.filter(Boolean))
+  .pipe(
+    z
+      .array(z.string())
+      .max(PRODUCT_LIMITS.materials, { error: a.tooManyMaterials(PRODUCT_LIMITS.materials) }),
+  );
+
+/**
+ * The product form's fields (spec section 5), shared by the admin form (react-hook-form) and the
+ * admin API, which reads them from multipart text. Images are checked apart: they are files.
+ */
+export const productFieldsSchema = z.object({
+  name: z
+    .string({ error: a.nameRequired })
+    .pipe(text(CONTROL))
+    .transform((name) => name.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: a.nameRequired })
+        .max(PRODUCT_LIMITS.name, { error: a.nameTooLong(PRODUCT_LIMITS.name) }),
+    ),
+  price: priceField,
+  category: z.enum(CATEGORIES, { error: a.categoryInvalid }),
+  description: z
+    .string()
+    .optional()
+    // Forms send line breaks as CRLF.
+    .transform((description) => (description ?? "").replace(/\r\n?/g, "\n").trim())
+    .pipe(
+      text(CONTROL_EXCEPT_LINES).pipe(
+        z.string().max(PRODUCT_LIMITS.description, {
+          error: a.descriptionTooLong(PRODUCT_LIMITS.description),
+        }),
+      ),
+    ),
+  quantity: quantityField,
+  materials: materialsField.optional().transform((materials) => materials ?? []),
+});
+export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
+export type ProductFields = z.output<typeof productFieldsSchema>;

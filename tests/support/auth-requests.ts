@@ -7,7 +7,8 @@ export const APP = "http://localhost:3000";
 
 let addressCounter = 0;
 /** A fresh client address per request unless one is given, so address limits stay out of the way. */
-export const nextAddress = () => `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}`;
+export const nextAddress = () =>
+  `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}`;
 
 export function jsonRequest(
   pathname: string,

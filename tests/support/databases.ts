@@ -62,7 +62,9 @@ async function createPostgresDatabase(baseUrl: string) {
       // than forcing them, which would make the server kill connections still in use.
       for (let attempt = 0; ; attempt++) {
         try {
-          await client.query(`drop database if exists ${name}${attempt >= 20 ? " with (force)" : ""}`);
+          await client.query(
+            `drop database if exists ${name}${attempt >= 20 ? " with (force)" : ""}`,
+          );
           break;
         } catch (error) {
           if ((error as { code?: string }).code !== "55006" || attempt >= 20) throw error;

@@ -1,0 +1,320 @@
+import "server-only";
+import { and, asc, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { getProductById, isProductId, listProducts, revalidateCatalogue } from "@/lib/catalogue";
+import { MAX_PRODUCT_IMAGES } from "@/lib/constants";
+import { getDb, type DbOrTx } from "@/lib/db";
+import { orderItems, productImages, products } from "@/lib/db/schema";
+import { AppError, badRequest, notFound } from "@/lib/errors";
+import { MAX_UPLOAD_BYTES, validateImageUpload, type ValidatedImage } from "@/lib/images";
+import { messages } from "@/lib/messages";
+import { readMultipartForm, type MultipartLimits } from "@/lib/multipart";
+import { productFieldsSchema, type ProductDto, type ProductFields } from "@/models/product";
+
+const a = messages.admin;
+const MEGABYTE = 1024 * 1024;
+// Every image at its limit, and room for the text fields.
+export const MAX_PRODUCT_FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_UPLOAD_BYTES + MEGABYTE;
+
+const PRODUCT_FORM_LIMITS: MultipartLimits = {
+  maxBytes: MAX_PRODUCT_FORM_BYTES,
+  maxFileBytes: MAX_UPLOAD_BYTES,
+  maxFiles: MAX_PRODUCT_IMAGES,
+  fileFields: ["images"],
+  maxFields: 20,
+  maxFieldBytes: 64 * 1024,
+  errors: {
+    notMultipart: () => badRequest(a.multipartRequired),
+    malformed: () => badRequest(a.invalidForm),
+    tooLarge: () =>
+      new AppError(413, messages.api.payloadTooLarge, {
+        details: [a.uploadTooLarge(Math.floor(MAX_PRODUCT_FORM_BYTES / MEGABYTE))],
+      }),
+    fileTooLarge: (filename) =>
+      new AppError(413, messages.api.imageTooLarge, {
+        details: [messages.api.fileTooLarge(filename, MAX_UPLOAD_BYTES / MEGABYTE)],
+      }),
+    tooManyFiles: () => {
+      const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
+      return badRequest(message, [message]);
+    },
+  },
+};
+
+/** A new image, already checked and re-encoded. */
+export type NewImage = ValidatedImage;
+
+export type ProductForm = {
+  fields: ProductFields;
+  images: NewImage[];
+  /** Edit only: the images' new order (see readProductForm). */
+  imageOrder?: string[];
+};
+
+/**
+ * Reads the admin's product form (multipart/form-data) and checks it with the spec's rules.
+ *
+ * Text fields: `name`, `price` (dollars, at most two decimals), `category`, `description`,
+ * `quantity`, `materials` (JSON list text). Files: repeated `images` parts (JPEG, PNG, WebP or
+ * AVIF; required on create). On edit, `imageOrder` (JSON list text) may give the product's images
+ * in their new order: each entry is a kept image, named by its path as the product lists it
+ * ("/images/<id>.jpg") or its id, or `new:<n>` for the n-th uploaded file (from 0). Images left out
+ * are removed; every uploaded file must be listed. Without `imageOrder`, the current images stay in
+ * their order and uploaded ones follow. A product keeps 1 to 5 images.
+ *
+ * The text is checked first, then the images are decoded one at a time (the costly part).
+ */
+export async function readProductForm(
+  request: Request,
+  { mode }: { mode: "create" | "update" },
+): Promise<ProductForm> {
+  const { fields, files } = await readMultipartForm(request, PRODUCT_FORM_LIMITS);
+  const details: string[] = [];
+
+  const materials = parseJsonList(fields.materials, a.materialsInvalid, details);
+  const parsed = productFieldsSchema.safeParse({
+    ...fields,
+    materials: materials ?? [],
+  });
+  if (!parsed.success) details.push(...parsed.error.issues.map((issue) => issue.message));
+
+  let imageOrder: string[] | undefined;
+  if (mode === "update") {
+    imageOrder = parseJsonList(fields.imageOrder, a.imageOrderInvalid, details);
+  } else if (files.length === 0) {
+    details.push(a.imagesRequired);
+  }
+  if (details.length || !parsed.success) {
+    const unique = [...new Set(details)];
+    throw badRequest(unique[0], unique);
+  }
+
+  const images: NewImage[] = [];
+  const refusals: AppError[] = [];
+  for (const file of files) {
+    try {
+      images.push(await validateImageUpload(file.data, { filename: file.filename }));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      refusals.push(error);
+    }
+  }
+  if (refusals.length) {
+    const [first] = refusals as [AppError];
+    const status = refusals.some((r) => r.status === 413) ? 413 : first.status;
+    throw new AppError(status, first.message, {
+      details: refusals.flatMap((r) => r.extra.details ?? []),
+    });
+  }
+  return { fields: parsed.data, images, imageOrder };
+}
+
+/** A JSON list of text, or undefined when the field is absent; a problem goes to `details`. */
+function parseJsonList(
+  raw: string | undefined,
+  problem: string,
+  details: string[],
+): string[] | undefined {
+  if (raw === undefined || raw.trim() === "") return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (Array.isArray(value) && value.every((entry) => typeof entry === "string")) return value;
+  } catch {}
+  details.push(problem);
+  return undefined;
+}
+
+/** Every product for the admin list, with its images, sorted by name like the storefront. */
+export async function listAdminProducts(): Promise<ProductDto[]> {
+  return listProducts();
+}
+
+export async function createProduct({ fields, images }: ProductForm): Promise<ProductDto> {
+  const db = await getDb();
+  const id = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(products)
+      .values(productValues(fields))
+      .returning({ id: products.id });
+    await insertImages(
+      tx,
+      created!.id,
+      images.map((image, position) => ({ image, position })),
+    );
+    return created!.id;
+  });
+  revalidateCatalogue();
+  return (await getProductById({ id }))!;
+}
+
+export async function updateProduct({
+  id,
+  fields,
+  images,
+  imageOrder,
+}: ProductForm & { id: string }): Promise<ProductDto> {
+  if (!isProductId(id)) throw notFound(messages.api.productNotFound);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Locked, so two edits of one product apply one after the other.
+    const [existing] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.id, id))
+      .for("update");
+    if (!existing) throw notFound(messages.api.productNotFound);
+    const current = await tx
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.createdAt));
+    const order = resolveImageOrder({
+      current: current.map((image) => image.id),
+      uploaded: images.length,
+      imageOrder,
+    });
+
+    await tx
+      .update(products)
+      .set({ ...productValues(fields), updatedAt: sql`now()` })
+      .where(eq(products.id, id));
+    const kept = new Set(order.flatMap((entry) => (entry.kind === "kept" ? [entry.id] : [])));
+    const removed = current.map((image) => image.id).filter((imageId) => !kept.has(imageId));
+    if (removed.length) {
+      await tx
+        .update(productImages)
+        .set({ productId: null })
+        .where(inArray(productImages.id, removed));
+      await deleteUnreferencedImages(tx, removed);
+    }
+    for (const [position, entry] of order.entries()) {
+      if (entry.kind === "kept") {
+        await tx.update(productImages).set({ position }).where(eq(productImages.id, entry.id));
+      }
+    }
+    await insertImages(
+      tx,
+      id,
+      order.flatMap((entry, position) =>
+        entry.kind === "new" ? [{ image: images[entry.index]!, position }] : [],
+      ),
+    );
+  });
+  revalidateCatalogue();
+  return (await getProductById({ id }))!;
+}
+
+type OrderEntry = { kind: "kept"; id: string } | { kind: "new"; index: number };
+
+const IMAGE_REFERENCE =
+  /^(?:.*\/images\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.[a-z]+)?(?:\?.*)?$/i;
+const NEW_IMAGE = /^new:(\d{1,2})$/;
+
+/** The images' final order from the edit form's `imageOrder`, checked against what exists. */
+function resolveImageOrder({
+  current,
+  uploaded,
+  imageOrder,
+}: {
+  current: string[];
+  uploaded: number;
+  imageOrder?: string[];
+}): OrderEntry[] {
+  const order: OrderEntry[] = imageOrder
+    ? imageOrder.map((token) => {
+        const newIndex = NEW_IMAGE.exec(token.trim())?.[1];
+        if (newIndex !== undefined) return { kind: "new", index: Number(newIndex) };
+        const imageId = IMAGE_REFERENCE.exec(token.trim())?.[1]?.toLowerCase();
+        return { kind: "kept", id: imageId ?? "" };
+      })
+    : [
+        ...current.map((id): OrderEntry => ({ kind: "kept", id })),
+        ...Array.from({ length: uploaded }, (_, index): OrderEntry => ({ kind: "new", index })),
+      ];
+
+  const keys = order.map((entry) => (entry.kind === "kept" ? entry.id : `new:${entry.index}`));
+  const valid =
+    new Set(keys).size === keys.length &&
+    order.every((entry) =>
+      entry.kind === "kept" ? current.includes(entry.id) : entry.index < uploaded,
+    ) &&
+    order.filter((entry) => entry.kind === "new").length === uploaded;
+  if (!valid) throw badRequest(a.imageOrderInvalid, [a.imageOrderInvalid]);
+  if (order.length === 0) throw badRequest(a.imagesRequired, [a.imagesRequired]);
+  if (order.length > MAX_PRODUCT_IMAGES) {
+    const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
+    throw badRequest(message, [message]);
+  }
+  return order;
+}
+
+/**
+ * Deletes a product. Past orders keep their snapshot (name, price, picture): the pictures they
+ * show stay; its other pictures go, with their resized renditions. Carts and wishlists drop it.
+ */
+export async function deleteProduct({ id }: { id: string }): Promise<void> {
+  if (!isProductId(id)) throw notFound(messages.api.productNotFound);
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const images = await tx
+      .select({ id: productImages.id })
+      .from(productImages)
+      .where(eq(productImages.productId, id));
+    const deleted = await tx
+      .delete(products)
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    if (!deleted.length) throw notFound(messages.api.productNotFound);
+    await deleteUnreferencedImages(
+      tx,
+      images.map((image) => image.id),
+    );
+  });
+  revalidateCatalogue();
+}
+
+const productValues = (fields: ProductFields) => ({
+  name: fields.name,
+  priceCents: fields.price,
+  category: fields.category,
+  description: fields.description,
+  quantity: fields.quantity,
+  materials: fields.materials,
+});
+
+async function insertImages(
+  tx: DbOrTx,
+  productId: string,
+  entries: { image: NewImage; position: number }[],
+) {
+  // One row at a time: each carries up to a few megabytes.
+  for (const { image, position } of entries) {
+    await tx.insert(productImages).values({
+      productId,
+      position,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      data: image.data,
+    });
+  }
+}
+
+/**
+ * Detached images (no product) that no order's snapshot shows are deleted; their renditions go
+ * with them (image_variants cascades). Those an order shows stay, so its picture keeps loading.
+ */
+async function deleteUnreferencedImages(tx: DbOrTx, imageIds: string[]) {
+  if (!imageIds.length) return;
+  await tx.delete(productImages).where(
+    and(
+      inArray(productImages.id, imageIds),
+      isNull(productImages.productId),
+      notExists(
+        tx
+          .select({ one: sql`1` })
+          .from(orderItems)
+          .where(sql`strpos(${orderItems.image}, ${productImages.id}::text) > 0`),
+      ),
+    ),
+  );
+}

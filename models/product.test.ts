@@ -1,0 +1,59 @@
+import { messages } from "@/lib/messages";
+import { priceField, productFieldsSchema, quantityField } from "@/models/product";
+
+describe("priceField", () => {
+  it.each([
+    ["19.99", 1999],
+    ["0.1", 10],
+    [".5", 50],
+    ["12.", 1200],
+    ["0", 0],
+    ["-0", 0],
+    [" 7 ", 700],
+    ["100000", 10_000_000],
+    [24.5, 2450],
+  ])("reads %p as %p cents", (input, cents) => {
+    expect(priceField.parse(input)).toBe(cents);
+  });
+
+  it.each([
+    ["", messages.admin.priceRequired],
+    ["1,5", messages.admin.priceNumeric],
+    ["Infinity", messages.admin.priceNumeric],
+    ["-0.01", messages.admin.priceNegative],
+    ["0.001", messages.admin.priceDecimals],
+  ])("refuses %p", (input, message) => {
+    expect(priceField.safeParse(input).error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe("quantityField", () => {
+  it.each([
+    ["10", 10],
+    ["0", 0],
+    [3, 3],
+  ])("reads %p", (input, value) => {
+    expect(quantityField.parse(input)).toBe(value);
+  });
+});
+
+describe("productFieldsSchema", () => {
+  it("defaults description and materials, trims materials and drops blanks", () => {
+    expect(
+      productFieldsSchema.parse({
+        name: " Ring ",
+        price: "5",
+        category: "rings",
+        quantity: "1",
+        materials: [" gold ", " ", ""],
+      }),
+    ).toEqual({
+      name: "Ring",
+      price: 500,
+      category: "rings",
+      description: "",
+      quantity: 1,
+      materials: ["gold"],
+    });
+  });
+});

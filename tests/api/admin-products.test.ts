@@ -1,0 +1,818 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { DELETE as deleteRoute, PUT as putRoute } from "@/app/api/admin/products/[id]/route";
+import { GET as listRoute, POST as postRoute } from "@/app/api/admin/products/route";
+import { GET as catalogueProduct } from "@/app/api/product/[id]/route";
+import { GET as catalogueList } from "@/app/api/products/route";
+import { productImagePath } from "@/lib/catalogue";
+import {
+  cartItems,
+  imageVariants,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  wishlistItems,
+} from "@/lib/db/schema";
+import { MAX_UPLOAD_BYTES } from "@/lib/images";
+import { messages } from "@/lib/messages";
+import { MAX_PRODUCT_FORM_BYTES } from "@/lib/products";
+import type { ProductDto } from "@/models/product";
+import {
+  picture,
+  productFormRequest,
+  validProductFields,
+  type UploadFile,
+} from "@/tests/support/admin-requests";
+import { APP, readResponse } from "@/tests/support/auth-requests";
+import { describeEachDatabase } from "@/tests/support/databases";
+import { createSignedInUser } from "@/tests/support/users";
+
+const a = messages.admin;
+const api = messages.api;
+
+type Handler = (
+  request: Request,
+  context: { params: Promise<{ id: string }> },
+) => Promise<Response>;
+const withId = (handler: Handler, id: string) => (request: Request) =>
+  handler(request, { params: Promise.resolve({ id }) });
+
+const imageIdOf = (path: string) => /\/images\/(.+)\.jpg$/.exec(path)![1]!;
+
+describeEachDatabase("admin products API", ({ db }) => {
+  let admin: string;
+  let customer: string;
+  let jpeg: Buffer;
+  let png: Buffer;
+
+  beforeAll(async () => {
+    admin = (await createSignedInUser(db(), { isAdmin: true })).token;
+    customer = (await createSignedInUser(db())).token;
+    jpeg = await picture({ color: "#d4af37" });
+    png = await picture({ color: "#7a5618", format: "png", width: 30, height: 30 });
+  });
+
+  const create = async (
+    fields: Record<string, string> = validProductFields(),
+    files: UploadFile[] = [{ name: "front.jpg", data: jpeg }],
+  ) =>
+    readResponse(
+      await postRoute(productFormRequest("/api/admin/products", { token: admin, fields, files })),
+    );
+
+  const update = async (id: string, fields: Record<string, string>, files: UploadFile[] = []) =>
+    readResponse(
+      await withId(
+        putRoute,
+        id,
+      )(
+        productFormRequest(`/api/admin/products/${id}`, {
+          method: "PUT",
+          token: admin,
+          fields,
+          files,
+        }),
+      ),
+    );
+
+  const createdProduct = async (files?: UploadFile[]) => {
+    const { status, body } = await create(validProductFields(), files);
+    expect(status).toBe(201);
+    return body.product as ProductDto;
+  };
+
+  describe("who may call it", () => {
+    const calls: { name: string; call: (token?: string) => Promise<Response> }[] = [
+      {
+        name: "GET /api/admin/products",
+        call: (token) =>
+          listRoute(
+            new Request(`${APP}/api/admin/products`, {
+              headers: token ? { authorization: `Bearer ${token}` } : {},
+            }),
+          ),
+      },
+      {
+        name: "POST /api/admin/products",
+        call: (token) =>
+          postRoute(
+            productFormRequest("/api/admin/products", {
+              token,
+              fields: validProductFields(),
+              files: [{ name: "a.jpg", data: jpeg }],
+            }),
+          ),
+      },
+      {
+        name: "PUT /api/admin/products/{id}",
+        call: (token) =>
+          withId(
+            putRoute,
+            "5d6f1c2e-8a61-4b8e-9d55-0c9a1f1e2b3c",
+          )(
+            productFormRequest("/api/admin/products/x", {
+              method: "PUT",
+              token,
+              fields: validProductFields(),
+            }),
+          ),
+      },
+      {
+        name: "DELETE /api/admin/products/{id}",
+        call: (token) =>
+          withId(
+            deleteRoute,
+            "5d6f1c2e-8a61-4b8e-9d55-0c9a1f1e2b3c",
+          )(
+            new Request(`${APP}/api/admin/products/x`, {
+              method: "DELETE",
+              headers: token ? { authorization: `Bearer ${token}` } : {},
+            }),
+          ),
+      },
+    ];
+
+    it.each(calls)(
+      "$name: 401 signed out, 403 for a customer, private answers",
+      async ({ call }) => {
+        const signedOut = await readResponse(await call());
+        expect(signedOut).toMatchObject({ status: 401, body: { error: api.unauthorized } });
+        expect(signedOut.headers.get("cache-control")).toBe("private, no-store");
+        const asCustomer = await readResponse(await call(customer));
+        expect(asCustomer).toMatchObject({ status: 403, body: { error: api.forbidden } });
+        expect(asCustomer.headers.get("cache-control")).toBe("private, no-store");
+        const unverified = (await createSignedInUser(db(), { isEmailVerified: false })).token;
+        expect((await call(unverified)).status).toBe(403);
+        const asAdmin = await call(admin);
+        expect([200, 201, 404]).toContain(asAdmin.status);
+        expect(asAdmin.headers.get("cache-control")).toBe("private, no-store");
+      },
+    );
+  });
+
+  describe("creating", () => {
+    it("stores the product in cents with trimmed materials and its images in order, and the catalogue shows it at once", async () => {
+      await catalogueList(); // the public list is now cached
+      const { status, body, headers } = await create(
+        validProductFields({
+          name: "  Batroun Pearl Drops  ",
+          price: "48.5",
+          category: "necklaces",
+          quantity: "3",
+          description: "  A single pearl.\nOn a fine chain.  ",
+          materials: JSON.stringify([" freshwater pearl ", "", "   ", "gold vermeil"]),
+        }),
+        [
+          { name: "front.jpg", data: jpeg },
+          { name: "side.png", data: png, type: "image/png" },
+        ],
+      );
+      expect(status).toBe(201);
+      expect(headers.get("cache-control")).toBe("private, no-store");
+      const product = body.product as ProductDto;
+      expect(product).toMatchObject({
+        name: "Batroun Pearl Drops",
+        price: 48.5,
+        category: "necklaces",
+        quantity: 3,
+        description: "A single pearl.\nOn a fine chain.",
+        materials: ["freshwater pearl", "gold vermeil"],
+      });
+      expect(product.images).toHaveLength(2);
+      const [row] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(row!.priceCents).toBe(4850);
+
+      const stored = await db()
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, product.id));
+      const byPosition = stored.sort((x, y) => x.position - y.position);
+      expect(byPosition.map((image) => productImagePath(image.id))).toEqual(product.images);
+      // Both stored as JPEG, the PNG included, at their own sizes.
+      expect(byPosition.map((image) => [image.contentType, image.width, image.height])).toEqual([
+        ["image/jpeg", 60, 40],
+        ["image/jpeg", 30, 30],
+      ]);
+      expect((await sharp(byPosition[1]!.data).metadata()).format).toBe("jpeg");
+
+      const list = (await (await catalogueList()).json()) as ProductDto[];
+      expect(list.find((p) => p.id === product.id)).toMatchObject({ name: "Batroun Pearl Drops" });
+      const admins = await readResponse(
+        await listRoute(
+          new Request(`${APP}/api/admin/products`, {
+            headers: { authorization: `Bearer ${admin}` },
+          }),
+        ),
+      );
+      expect(admins.status).toBe(200);
+      expect((admins.body.products as ProductDto[]).map((p) => p.id)).toContain(product.id);
+    });
+
+    it("accepts every image format the shop reads: JPEG, PNG, WebP, AVIF", async () => {
+      const files = await Promise.all(
+        (["jpeg", "png", "webp", "avif"] as const).map(async (format) => ({
+          name: `photo.${format}`,
+          data: await picture({ format }),
+        })),
+      );
+      const product = await createdProduct(files);
+      expect(product.images).toHaveLength(4);
+    });
+
+    it("removes EXIF and GPS data and turns the picture upright", async () => {
+      // 40x20 pixels, stored sideways: EXIF orientation 6 says "rotate 90° clockwise to view".
+      const withGps = await sharp({
+        create: { width: 40, height: 20, channels: 3, background: "#d4af37" },
+      })
+        .withMetadata({ orientation: 6 })
+        .withExif({
+          IFD0: { Make: "Lumiere Phone", Model: "Workshop 1" },
+          IFD3: {
+            GPSLatitudeRef: "N",
+            GPSLatitude: "33/1 53/1 2/1",
+            GPSLongitudeRef: "E",
+            GPSLongitude: "35/1 30/1 5/1",
+          },
+        })
+        .jpeg()
+        .toBuffer();
+      const before = await sharp(withGps).metadata();
+      expect(before.exif?.toString("latin1")).toContain("Lumiere Phone");
+      expect(before.orientation).toBe(6);
+
+      const product = await createdProduct([{ name: "gps.jpg", data: withGps }]);
+      const [stored] = await db()
+        .select()
+        .from(productImages)
+        .where(eq(productImages.id, imageIdOf(product.images[0]!)));
+      const after = await sharp(stored!.data).metadata();
+      expect(after.exif).toBeUndefined();
+      expect(after.xmp).toBeUndefined();
+      expect(after.orientation).toBeUndefined();
+      expect(stored!.data.toString("latin1")).not.toContain("Lumiere Phone");
+      expect([after.width, after.height]).toEqual([20, 40]);
+    });
+
+    const fieldCases: { name: string; fields: Record<string, string>; details: string[] }[] = [
+      { name: "no name", fields: validProductFields({ name: "" }), details: [a.nameRequired] },
+      {
+        name: "a blank name",
+        fields: validProductFields({ name: "   " }),
+        details: [a.nameRequired],
+      },
+      {
+        name: "a name too long",
+        fields: validProductFields({ name: "x".repeat(201) }),
+        details: [a.nameTooLong(200)],
+      },
+      {
+        name: "a name with a NUL byte",
+        fields: validProductFields({ name: "Ring\u0000" }),
+        details: [a.invalidCharacters],
+      },
+      { name: "no price", fields: validProductFields({ price: "" }), details: [a.priceRequired] },
+      {
+        name: "a price in words",
+        fields: validProductFields({ price: "twelve" }),
+        details: [a.priceNumeric],
+      },
+      {
+        name: "a price with an exponent",
+        fields: validProductFields({ price: "1e3" }),
+        details: [a.priceNumeric],
+      },
+      {
+        name: "a negative price",
+        fields: validProductFields({ price: "-1" }),
+        details: [a.priceNegative],
+      },
+      {
+        name: "three decimals",
+        fields: validProductFields({ price: "12.345" }),
+        details: [a.priceDecimals],
+      },
+      {
+        name: "a price too high",
+        fields: validProductFields({ price: "100000.01" }),
+        details: [a.priceTooHigh("$100,000.00")],
+      },
+      {
+        name: "no quantity",
+        fields: validProductFields({ quantity: "" }),
+        details: [a.quantityRequired],
+      },
+      {
+        name: "a fractional quantity",
+        fields: validProductFields({ quantity: "2.5" }),
+        details: [a.quantityWhole],
+      },
+      {
+        name: "a quantity in words",
+        fields: validProductFields({ quantity: "ten" }),
+        details: [a.quantityWhole],
+      },
+      {
+        name: "a negative quantity",
+        fields: validProductFields({ quantity: "-3" }),
+        details: [a.quantityNegative],
+      },
+      {
+        name: "a quantity too high",
+        fields: validProductFields({ quantity: "100001" }),
+        details: [a.quantityTooHigh(100000)],
+      },
+      {
+        name: "an unknown category",
+        fields: validProductFields({ category: "watches" }),
+        details: [a.categoryInvalid],
+      },
+      {
+        name: "a description too long",
+        fields: validProductFields({ description: "x".repeat(5001) }),
+        details: [a.descriptionTooLong(5000)],
+      },
+      {
+        name: "materials that are not JSON",
+        fields: validProductFields({ materials: "gold, silver" }),
+        details: [a.materialsInvalid],
+      },
+      {
+        name: "materials that are not text",
+        fields: validProductFields({ materials: "[1, 2]" }),
+        details: [a.materialsInvalid],
+      },
+      {
+        name: "materials as an object",
+        fields: validProductFields({ materials: '{"gold": true}' }),
+        details: [a.materialsInvalid],
+      },
+      {
+        name: "a material too long",
+        fields: validProductFields({ materials: JSON.stringify(["x".repeat(101)]) }),
+        details: [a.materialTooLong(100)],
+      },
+      {
+        name: "too many materials",
+        fields: validProductFields({
+          materials: JSON.stringify(Array.from({ length: 21 }, (_, i) => `m${i}`)),
+        }),
+        details: [a.tooManyMaterials(20)],
+      },
+      {
+        name: "everything wrong at once",
+        fields: { name: "", price: "abc", category: "", quantity: "-1" },
+        details: [a.nameRequired, a.priceNumeric, a.categoryInvalid, a.quantityNegative],
+      },
+    ];
+
+    it.each(fieldCases)("refuses $name with the rule's message", async ({ fields, details }) => {
+      const count = (await db().select().from(products)).length;
+      const response = await create(fields);
+      expect(response).toMatchObject({ status: 400, body: { error: details[0], details } });
+      expect(response.body.details).toEqual(details);
+      expect(await db().select().from(products)).toHaveLength(count);
+    });
+
+    it("refuses a product without images", async () => {
+      const response = await create(validProductFields(), []);
+      expect(response).toMatchObject({
+        status: 400,
+        body: { error: a.imagesRequired, details: [a.imagesRequired] },
+      });
+    });
+
+    it.each([
+      {
+        name: "a text file named .jpg",
+        files: async () => [
+          { name: "photo.jpg", data: Buffer.from("just some text, not a picture") },
+        ],
+        status: 400,
+        body: { error: api.unsupportedImage, details: [api.fileNotAnImage("photo.jpg")] },
+      },
+      {
+        name: "an SVG",
+        files: async () => [
+          {
+            name: "logo.svg",
+            data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="9" height="9"/>'),
+          },
+        ],
+        status: 400,
+        body: { error: api.unsupportedImage, details: [api.fileNotAnImage("logo.svg")] },
+      },
+      {
+        name: "a file over the size limit",
+        files: async () => [{ name: "huge.jpg", data: Buffer.alloc(MAX_UPLOAD_BYTES + 1, 1) }],
+        status: 413,
+        body: { error: api.imageTooLarge, details: [api.fileTooLarge("huge.jpg", 8)] },
+      },
+      {
+        name: "an image with too many pixels",
+        files: async () => [
+          {
+            name: "bomb.png",
+            data: await sharp({
+              create: { width: 10_000, height: 6_000, channels: 3, background: "#fff" },
+            })
+              .png({ compressionLevel: 9 })
+              .toBuffer(),
+          },
+        ],
+        status: 413,
+        body: { error: api.imageTooManyPixels, details: [api.fileTooManyPixels("bomb.png", 50)] },
+      },
+      {
+        name: "a 6th image",
+        files: async () => Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, data: jpeg })),
+        status: 400,
+        body: { error: a.tooManyImages(5), details: [a.tooManyImages(5)] },
+      },
+      {
+        name: "one bad file among good ones",
+        files: async () => [
+          { name: "good.jpg", data: jpeg },
+          { name: "notes.jpg", data: Buffer.from("%PDF-1.4 a document") },
+        ],
+        status: 400,
+        body: { error: api.unsupportedImage, details: [api.fileNotAnImage("notes.jpg")] },
+      },
+    ])("refuses $name and stores nothing", async ({ files, status, body }) => {
+      const count = (await db().select().from(productImages)).length;
+      const response = await create(validProductFields(), await files());
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual(body);
+      expect(await db().select().from(productImages)).toHaveLength(count);
+    });
+
+    it("refuses a body declared larger than the request limit before reading it", async () => {
+      let pulled = 0;
+      const body = new ReadableStream({
+        pull(controller) {
+          pulled++;
+          controller.enqueue(new Uint8Array(64 * 1024));
+        },
+      });
+      const request = new Request(`${APP}/api/admin/products`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${admin}`,
+          "content-type": "multipart/form-data; boundary=xyz",
+          "content-length": String(100 * 1024 * 1024),
+        },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      const response = await readResponse(await postRoute(request));
+      expect(response).toMatchObject({
+        status: 413,
+        body: { error: api.payloadTooLarge, details: [a.uploadTooLarge(41)] },
+      });
+      expect(pulled).toBeLessThanOrEqual(2);
+    });
+
+    it("stops reading an endless body at the request limit", async () => {
+      let sent = 0;
+      const preamble = new TextEncoder().encode(
+        '--xyz\r\nContent-Disposition: form-data; name="description"\r\n\r\n',
+      );
+      const body = new ReadableStream({
+        pull(controller) {
+          const chunk = sent === 0 ? preamble : new Uint8Array(256 * 1024).fill(97);
+          sent += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const request = new Request(`${APP}/api/admin/products`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${admin}`,
+          "content-type": "multipart/form-data; boundary=xyz",
+        },
+        body,
+        duplex: "half",
+      } as RequestInit);
+      const response = await readResponse(await postRoute(request));
+      expect(response.status).toBe(413);
+      // Read up to the limit and no further.
+      expect(sent).toBeLessThanOrEqual(MAX_PRODUCT_FORM_BYTES + 512 * 1024);
+    });
+
+    it.each([
+      {
+        name: "JSON",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+        error: a.multipartRequired,
+      },
+      { name: "no content type", headers: {}, body: "name=x", error: a.multipartRequired },
+      {
+        name: "a multipart type without a boundary",
+        headers: { "content-type": "multipart/form-data; charset=utf-8" },
+        body: "x",
+        error: a.invalidForm,
+      },
+    ])("refuses $name", async ({ headers, body, error }) => {
+      const response = await readResponse(
+        await postRoute(
+          new Request(`${APP}/api/admin/products`, {
+            method: "POST",
+            headers: { authorization: `Bearer ${admin}`, ...(headers as Record<string, string>) },
+            body,
+          }),
+        ),
+      );
+      expect(response).toMatchObject({ status: 400, body: { error } });
+    });
+  });
+
+  describe("editing", () => {
+    it("changes price and stock, keeps the images, and the catalogue API shows it on the next request", async () => {
+      const product = await createdProduct([
+        { name: "a.jpg", data: jpeg },
+        { name: "b.png", data: png },
+      ]);
+      const readPublic = async () =>
+        (await (
+          await withId(
+            catalogueProduct,
+            product.id,
+          )(new Request(`${APP}/api/product/${product.id}`))
+        ).json()) as ProductDto;
+      expect((await readPublic()).price).toBe(34.5); // now cached
+      const { status, body } = await update(
+        product.id,
+        validProductFields({ price: "29.99", quantity: "0" }),
+      );
+      expect(status).toBe(200);
+      expect(body.product).toMatchObject({ price: 29.99, quantity: 0, images: product.images });
+      expect(await readPublic()).toMatchObject({ price: 29.99, quantity: 0 });
+      const list = (await (await catalogueList()).json()) as ProductDto[];
+      expect(list.find((p) => p.id === product.id)).toMatchObject({ price: 29.99, quantity: 0 });
+    });
+
+    it("reorders, removes and adds images; removed ones go with their renditions", async () => {
+      const product = await createdProduct([
+        { name: "a.jpg", data: jpeg },
+        { name: "b.png", data: png },
+        { name: "c.jpg", data: jpeg },
+      ]);
+      const [first, second, third] = product.images as [string, string, string];
+      await db()
+        .insert(imageVariants)
+        .values({
+          imageId: imageIdOf(second),
+          variant: "w320-q50.jpg",
+          contentType: "image/jpeg",
+          data: jpeg,
+        });
+
+      const { status, body } = await update(
+        product.id,
+        validProductFields({ imageOrder: JSON.stringify([third, "new:0", imageIdOf(first)]) }),
+        [{ name: "d.webp", data: await picture({ format: "webp", color: "#123456" }) }],
+      );
+      expect(status).toBe(200);
+      const images = (body.product as ProductDto).images;
+      expect(images).toHaveLength(3);
+      expect(images[0]).toBe(third);
+      expect(images[2]).toBe(first);
+      expect([first, second, third]).not.toContain(images[1]);
+      expect(
+        await db()
+          .select()
+          .from(productImages)
+          .where(eq(productImages.id, imageIdOf(second))),
+      ).toEqual([]);
+      expect(
+        await db()
+          .select()
+          .from(imageVariants)
+          .where(eq(imageVariants.imageId, imageIdOf(second))),
+      ).toEqual([]);
+    });
+
+    it("adds uploaded images after the current ones when no order is given", async () => {
+      const product = await createdProduct();
+      const { body } = await update(product.id, validProductFields(), [
+        { name: "more.png", data: png },
+      ]);
+      const images = (body.product as ProductDto).images;
+      expect(images).toHaveLength(2);
+      expect(images[0]).toBe(product.images[0]);
+    });
+
+    it.each([
+      { name: "an empty image list", order: () => [], files: 0, error: a.imagesRequired },
+      {
+        name: "an image of another product",
+        order: (_p: ProductDto, other: ProductDto) => [other.images[0]!],
+        files: 0,
+        error: a.imageOrderInvalid,
+      },
+      {
+        name: "an image named twice",
+        order: (p: ProductDto) => [p.images[0]!, p.images[0]!],
+        files: 0,
+        error: a.imageOrderInvalid,
+      },
+      {
+        name: "an upload left out",
+        order: (p: ProductDto) => [p.images[0]!],
+        files: 1,
+        error: a.imageOrderInvalid,
+      },
+      {
+        name: "an upload that was not sent",
+        order: (p: ProductDto) => [p.images[0]!, "new:0"],
+        files: 0,
+        error: a.imageOrderInvalid,
+      },
+      {
+        name: "a token that means nothing",
+        order: () => ["'; drop table products; --"],
+        files: 0,
+        error: a.imageOrderInvalid,
+      },
+      {
+        name: "more than 5 images in all",
+        order: (p: ProductDto) => [...p.images, "new:0", "new:1"],
+        files: 2,
+        error: a.tooManyImages(5),
+      },
+    ])("refuses $name", async ({ order, files, error }) => {
+      const product = await createdProduct(
+        Array.from({ length: 4 }, (_, i) => ({ name: `${i}.jpg`, data: jpeg })),
+      );
+      const other = await createdProduct();
+      const response = await update(
+        product.id,
+        validProductFields({ price: "1.00", imageOrder: JSON.stringify(order(product, other)) }),
+        Array.from({ length: files }, (_, i) => ({ name: `new${i}.jpg`, data: jpeg })),
+      );
+      expect(response).toMatchObject({ status: 400, body: { error } });
+      const [row] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(row!.priceCents).toBe(3450);
+    });
+
+    it("refuses imageOrder that is not a JSON list of text", async () => {
+      const product = await createdProduct();
+      const response = await update(product.id, validProductFields({ imageOrder: "first,second" }));
+      expect(response).toMatchObject({ status: 400, body: { error: a.imageOrderInvalid } });
+    });
+
+    it("answers 400 with the rules' messages for invalid fields", async () => {
+      const product = await createdProduct();
+      const response = await update(product.id, validProductFields({ name: "", price: "1.001" }));
+      expect(response).toMatchObject({
+        status: 400,
+        body: { error: a.nameRequired, details: [a.nameRequired, a.priceDecimals] },
+      });
+    });
+
+    it.each(["5d6f1c2e-8a61-4b8e-9d55-0c9a1f1e2b3c", "not-an-id", "' OR 1=1 --"])(
+      "answers 404 for the unknown product %s",
+      async (id) => {
+        const response = await update(id, validProductFields());
+        expect(response).toMatchObject({ status: 404, body: { error: api.productNotFound } });
+      },
+    );
+  });
+
+  describe("deleting", () => {
+    it("keeps past orders and the pictures they show, empties carts and wishlists, and leaves the catalogue", async () => {
+      const product = await createdProduct([
+        { name: "a.jpg", data: jpeg },
+        { name: "b.jpg", data: jpeg },
+      ]);
+      const shopper = await createSignedInUser(db());
+      await db()
+        .insert(cartItems)
+        .values({ userId: shopper.user.id, productId: product.id, quantity: 2 });
+      await db().insert(wishlistItems).values({ userId: shopper.user.id, productId: product.id });
+      const [order] = await db()
+        .insert(orders)
+        .values({
+          orderNumber: `LUM-${Date.now()}`,
+          userId: shopper.user.id,
+          customerFirstName: "Maya",
+          customerLastName: "Khalil",
+          customerEmail: shopper.user.email,
+          subtotalCents: 3450,
+          deliveryFeeCents: 500,
+          totalCents: 3950,
+          estimatedDelivery: new Date(),
+          shippingAddress: { fullName: "Maya Khalil", address: "Hamra St", city: "Beirut" },
+          phoneNumber: "+961 70 123 456",
+        })
+        .returning();
+      await db().insert(orderItems).values({
+        orderId: order!.id,
+        productId: product.id,
+        name: product.name,
+        image: product.images[0]!,
+        priceCents: 3450,
+        quantity: 1,
+      });
+      await catalogueList();
+
+      const response = await readResponse(
+        await withId(
+          deleteRoute,
+          product.id,
+        )(
+          new Request(`${APP}/api/admin/products/${product.id}`, {
+            method: "DELETE",
+            headers: { authorization: `Bearer ${admin}` },
+          }),
+        ),
+      );
+      expect(response).toMatchObject({ status: 200, body: { message: a.productDeleted } });
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+
+      expect(await db().select().from(products).where(eq(products.id, product.id))).toEqual([]);
+      expect(
+        await db().select().from(cartItems).where(eq(cartItems.userId, shopper.user.id)),
+      ).toEqual([]);
+      expect(
+        await db().select().from(wishlistItems).where(eq(wishlistItems.userId, shopper.user.id)),
+      ).toEqual([]);
+      const [item] = await db().select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+      expect(item).toMatchObject({
+        productId: null,
+        name: product.name,
+        image: product.images[0],
+        priceCents: 3450,
+      });
+      const kept = await db()
+        .select()
+        .from(productImages)
+        .where(eq(productImages.id, imageIdOf(product.images[0]!)));
+      expect(kept).toHaveLength(1);
+      expect(kept[0]!.productId).toBeNull();
+      expect(
+        await db()
+          .select()
+          .from(productImages)
+          .where(eq(productImages.id, imageIdOf(product.images[1]!))),
+      ).toEqual([]);
+      const list = (await (await catalogueList()).json()) as ProductDto[];
+      expect(list.map((p) => p.id)).not.toContain(product.id);
+
+      const again = await withId(
+        deleteRoute,
+        product.id,
+      )(
+        new Request(`${APP}/api/admin/products/${product.id}`, {
+          method: "DELETE",
+          headers: { authorization: `Bearer ${admin}` },
+        }),
+      );
+      expect(again.status).toBe(404);
+    });
+  });
+
+  describe("hostile input", () => {
+    const hostile: Record<string, string>[] = [
+      { name: "\u0000", price: "\u0000", quantity: "\u0000", category: "\u0000" },
+      { name: "\ud800 lone surrogate", price: "1", quantity: "1", category: "rings" },
+      { name: "x", price: "1".repeat(400), quantity: "9".repeat(400), category: "rings" },
+      { name: "x", price: "NaN", quantity: "Infinity", category: "__proto__" },
+      { name: "x", price: "0x10", quantity: "1e2", category: "rings", materials: "[[[[[]]]]]" },
+      { name: "x", price: "1", quantity: "1", category: "rings", materials: "null" },
+      { name: "x", price: "1", quantity: "1", category: "rings", materials: '["\\u0000"]' },
+      { name: "x", price: "1", quantity: "1", category: "rings", description: "\u0007bell" },
+      { constructor: "x", ["__proto__"]: "y", toString: "z" },
+    ];
+    it.each(hostile.map((fields, i) => ({ i, fields })))(
+      "never answers 500 (case $i)",
+      async ({ fields }) => {
+        const response = await create(fields, [{ name: "../../etc/passwd\u0000.jpg", data: jpeg }]);
+        expect(response.status).toBeLessThan(500);
+        expect(response.status).toBeGreaterThanOrEqual(200);
+      },
+    );
+
+    it("never answers 500 for a broken multipart body", async () => {
+      for (const body of [
+        "--xyz\r\n",
+        "--xyz\r\nContent-Disposition: form-data\r\n\r\nx\r\n--xyz--",
+        "garbage",
+        "",
+      ]) {
+        const response = await postRoute(
+          new Request(`${APP}/api/admin/products`, {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${admin}`,
+              "content-type": "multipart/form-data; boundary=xyz",
+            },
+            body,
+          }),
+        );
+        expect(response.status).toBe(400);
+      }
+    });
+  });
+});

@@ -1,4 +1,3 @@
-import { ZodError } from "zod";
 import { messages } from "@/lib/messages";
 
 /** A failure a client caused or may see: carries its HTTP status and the spec's message. */
@@ -26,11 +25,12 @@ export const notFound = (message: string = messages.api.notFound) => new AppErro
 export const conflict = (message: string, details?: string[]) =>
   new AppError(409, message, { details });
 
-function zodDetails(error: ZodError): string[] {
-  return [...new Set(error.issues.map((issue) => issue.message))];
-}
-
-/** The one mapping from anything thrown in a handler to the spec's JSON error shape. */
+/**
+ * The one mapping from anything thrown in a handler to the spec's JSON error shape. Only an
+ * AppError speaks to the client; anything else (a database fault, a ZodError from a bad
+ * environment value or from our own data) is the server's fault: logged, answered 500. Request
+ * validation turns its ZodErrors into 400 AppErrors at the boundary (parseInput in lib/http).
+ */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
     const { details, requiresVerification, retryAfter } = error.extra;
@@ -44,13 +44,6 @@ export function toErrorResponse(error: unknown): Response {
         status: error.status,
         headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
       },
-    );
-  }
-  if (error instanceof ZodError) {
-    const details = zodDetails(error);
-    return Response.json(
-      { error: details[0] ?? messages.api.invalidRequest, details },
-      { status: 400 },
     );
   }
   const requestId = crypto.randomUUID();

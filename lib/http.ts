@@ -6,25 +6,86 @@ import { messages } from "@/lib/messages";
 
 const DEFAULT_MAX_JSON_BYTES = 32 * 1024;
 
-/** Reads a JSON body within a size limit and validates it; answers 400/413 in the spec's shape. */
+const payloadTooLarge = () => new AppError(413, messages.api.payloadTooLarge);
+
+/**
+ * The request body as bytes, counted while it streams in: reading stops at the first byte over
+ * `maxBytes` (413), so an endless or oversized body never sits in memory whole. A declared
+ * Content-Length over the limit is refused before a byte is read.
+ */
+export async function readBodyBytes(
+  request: Request,
+  { maxBytes }: { maxBytes: number },
+): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length"));
+  if (declared > maxBytes) throw payloadTooLarge();
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw payloadTooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+// C0 and C1 controls other than tab, line feed and carriage return, and lone UTF-16 surrogates:
+// PostgreSQL refuses NUL, and none of them belongs in anything a person typed.
+const FORBIDDEN_CHARACTER = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|\p{Cs}/u;
+
+/** Whether a string holds a character no text field accepts (see FORBIDDEN_CHARACTER). */
+export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
+
+function assertCleanStrings(value: unknown, depth = 0): void {
+  if (typeof value === "string") {
+    if (hasForbiddenCharacter(value)) {
+      throw badRequest(messages.api.invalidRequest, [messages.api.controlCharacters]);
+    }
+  } else if (value && typeof value === "object" && depth < 64) {
+    for (const [key, item] of Object.entries(value)) {
+      assertCleanStrings(key, depth + 1);
+      assertCleanStrings(item, depth + 1);
+    }
+  }
+}
+
+/**
+ * Validates anything a client sent (a JSON body, query parameters, form fields): every string is
+ * free of control characters, then the schema decides. A refusal is a 400 in the spec's shape,
+ * its first message as `error` and all of them as `details`.
+ */
+export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  assertCleanStrings(value);
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const details = [...new Set(result.error.issues.map((issue) => issue.message))];
+  throw badRequest(details[0] ?? messages.api.invalidRequest, details);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Reads a JSON body within a size limit and validates it (parseInput); answers 400/413 in the spec's shape. */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
-  { maxBytes = DEFAULT_MAX_JSON_BYTES } = {},
+  { maxBytes = DEFAULT_MAX_JSON_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > maxBytes) throw new AppError(413, messages.api.payloadTooLarge);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw new AppError(413, messages.api.payloadTooLarge);
+  const bytes = await readBodyBytes(request, { maxBytes });
   let body: unknown = {};
-  if (text.trim()) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw badRequest(messages.api.invalidRequest, ["Request body must be valid JSON"]);
-    }
+  try {
+    const text = utf8.decode(bytes);
+    if (text.trim()) body = JSON.parse(text);
+  } catch {
+    throw badRequest(messages.api.invalidRequest, [messages.api.invalidJson]);
   }
-  return schema.parse(body);
+  return parseInput(schema, body);
 }
 
 /**

@@ -7,6 +7,7 @@ import { getAuthSecret } from "@/lib/auth/secret";
 import { createSessionToken, parseCookies, sessionCookieHeader } from "@/lib/auth/session";
 import { env, isGoogleEnabled } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { readBodyBytes } from "@/lib/http";
 import { messages } from "@/lib/messages";
 
 /**
@@ -183,8 +184,7 @@ function redirectTo(path: string): Response {
 async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
   if (request.method !== "POST") return undefined;
   const type = request.headers.get("content-type") ?? "";
-  const text = await request.text();
-  if (text.length > 16 * 1024) throw new AppError(413, messages.api.payloadTooLarge);
+  const text = new TextDecoder().decode(await readBodyBytes(request, { maxBytes: 16 * 1024 }));
   if (type.includes("application/x-www-form-urlencoded")) {
     return Object.fromEntries(new URLSearchParams(text));
   }
@@ -198,11 +198,16 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
   }
 }
 
+// The paths next-auth serves under /api/auth; any other unknown /api/auth path is the API's 404.
+const NEXT_AUTH_ACTIONS = new Set(["callback", "signin", "signout", "session", "csrf", "providers", "error"]);
+
 /** next-auth's own routes (/api/auth/callback/google, /api/auth/csrf, …). */
 export async function handleNextAuthRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
+  const action = url.pathname.split("/")[3] ?? "";
+  if (!NEXT_AUTH_ACTIONS.has(action)) throw new AppError(404, messages.api.notFound);
   if (!isGoogleEnabled()) {
-    if (/^\/api\/auth\/(callback|signin|error)(\/|$)/.test(url.pathname)) {
+    if (["callback", "signin", "error"].includes(action)) {
       return redirectTo("/login?error=Configuration");
     }
     throw new AppError(404, messages.api.notFound);

@@ -680,6 +680,40 @@ describeEachDatabase("auth API", ({ db }) => {
       expect((await call(profile, "/api/auth/profile", { method: "GET", token })).status).toBe(200);
     });
 
+    it("refuses a NUL or another control character in any text field with 400, before the database", async () => {
+      rateLimitConfig.passwordCheck.email = { points: 1000, windowSeconds: 60 };
+      const { token } = await signUpShopper();
+      const controls = ["\u0000", "\u0008", "\u001b", "\u0085", "\ud800"];
+      const fields: [Call, string, string, Record<string, string>][] = [
+        [signup, "POST", "signup", { email: uniqueEmail(), password: PASSWORD, firstName: "Maya", lastName: "Khoury" }],
+        [login, "POST", "login", { email: uniqueEmail(), password: PASSWORD }],
+        [forgotPassword, "POST", "forgot-password", { email: uniqueEmail() }],
+        [verifyResetPin, "POST", "verify-reset-pin", { email: uniqueEmail(), pin: "123456" }],
+        [resetPassword, "POST", "reset-password", { resetToken: "some-token", newPassword: PASSWORD }],
+        [verifyEmail, "POST", "verify-email", { token: "some-token" }],
+        [changePassword, "POST", "change-password", { currentPassword: PASSWORD, newPassword: "golden-hour-9" }],
+        [deleteAccount, "DELETE", "delete-account", { password: PASSWORD }],
+      ];
+      for (const [handler, method, name, body] of fields) {
+        for (const field of Object.keys(body)) {
+          for (const control of controls) {
+            const result = await call(handler, `/api/auth/${name}`, {
+              method,
+              token,
+              body: { ...body, [field]: `${body[field]!.slice(0, 2)}${control}${body[field]!.slice(2)}` },
+            });
+            expect([name, field, result.status, result.body]).toEqual([
+              name,
+              field,
+              400,
+              { error: m.api.invalidRequest, details: [m.api.controlCharacters] },
+            ]);
+          }
+        }
+      }
+      expect((await call(profile, "/api/auth/profile", { method: "GET", token })).status).toBe(200);
+    });
+
     it("accepts unicode names and keeps them as typed", async () => {
       const { user } = await signUpShopper({ firstName: "نور", lastName: "Zoë 💎" });
       expect(user).toMatchObject({ firstName: "نور", lastName: "Zoë 💎" });

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { AppError, handle, toErrorResponse } from "@/lib/errors";
+import { messages } from "@/lib/messages";
+import { parseInput, readBodyBytes, readJson } from "@/lib/http";
+
+const URL = "http://localhost:3000/api/x";
+
+/** A chunked body (no Content-Length) that never ends, counting the bytes the server pulled. */
+function endlessBody(chunkBytes = 16 * 1024) {
+  const counter = { pulled: 0 };
+  const chunk = new Uint8Array(chunkBytes).fill(0x20);
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      counter.pulled += chunk.byteLength;
+      controller.enqueue(chunk);
+    },
+  });
+  const request = new Request(URL, { method: "POST", body: stream, duplex: "half" } as RequestInit);
+  return { request, counter };
+}
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  new Request(URL, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  const response = toErrorResponse(error);
+  return { status: response.status, body: await response.json() };
+}
+
+const anything = z.looseObject({});
+
+describe("readBodyBytes", () => {
+  it("stops reading an endless chunked body at the limit and answers 413", async () => {
+    const { request, counter } = endlessBody();
+    expect(await refusal(readBodyBytes(request, { maxBytes: 64 * 1024 }))).toEqual({
+      status: 413,
+      body: { error: messages.api.payloadTooLarge },
+    });
+    // Only what it took to cross the limit was read (plus what the stream buffered ahead).
+    expect(counter.pulled).toBeLessThan(64 * 1024 + 4 * 16 * 1024);
+  });
+
+  it("refuses a declared Content-Length over the limit before reading a byte", async () => {
+    const { request } = endlessBody();
+    const declared = new Request(request, { headers: { "content-length": "999999999" } });
+    await expect(readBodyBytes(declared, { maxBytes: 1024 })).rejects.toMatchObject({ status: 413 });
+    expect(declared.bodyUsed).toBe(false);
+  });
+
+  it("returns the body's bytes within the limit, and none for a bodiless request", async () => {
+    const bytes = await readBodyBytes(post("héllo"), { maxBytes: 6 });
+    expect(bytes.toString("utf8")).toBe("héllo");
+    await expect(readBodyBytes(post("héllo!"), { maxBytes: 6 })).rejects.toMatchObject({ status: 413 });
+    expect((await readBodyBytes(new Request(URL), { maxBytes: 10 })).byteLength).toBe(0);
+  });
+});
+
+describe("readJson", () => {
+  it("answers 413 for an endless chunked JSON body without holding it", async () => {
+    const { request, counter } = endlessBody();
+    await expect(readJson(request, anything)).rejects.toMatchObject({ status: 413 });
+    expect(counter.pulled).toBeLessThan(32 * 1024 + 4 * 16 * 1024);
+  });
+
+  it.each([
+    ["NUL", { firstName: "Maya\u0000" }],
+    ["a C0 control", { note: "bell\u0007" }],
+    ["escape", { note: "\u001b[31mred" }],
+    ["DEL", { note: "a\u007fb" }],
+    ["a C1 control", { note: "next line\u0085" }],
+    ["a lone high surrogate", { note: "\ud83d" }],
+    ["a lone low surrogate", { note: "x\udc8e" }],
+    ["a control in a nested array", { items: [{ name: ["ok", "bad\u0000"] }] }],
+    ["a control in a key", { "first\u0000Name": "Maya" }],
+  ])("refuses %s with 400 in the error shape", async (_label, body) => {
+    expect(await refusal(readJson(post(JSON.stringify(body)), anything))).toEqual({
+      status: 400,
+      body: { error: messages.api.invalidRequest, details: [messages.api.controlCharacters] },
+    });
+  });
+
+  it("keeps tabs, newlines, emoji and right-to-left text", async () => {
+    const body = { note: "line one\nline two\r\n\tindented", name: "نور 💎 Zoë" };
+    expect(await readJson(post(JSON.stringify(body)), anything)).toEqual(body);
+  });
+
+  it("refuses bodies that are not UTF-8 JSON with 400", async () => {
+    const latin1 = new Request(URL, { method: "POST", body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]) });
+    for (const request of [latin1, post("{\"a\": ")]) {
+      expect(await refusal(readJson(request, anything))).toEqual({
+        status: 400,
+        body: { error: messages.api.invalidRequest, details: [messages.api.invalidJson] },
+      });
+    }
+  });
+
+  it("turns the schema's refusals into 400 with every message", async () => {
+    const schema = z.object({ email: z.email({ error: "Email is invalid" }), age: z.number({ error: "Age?" }) });
+    expect(await refusal(readJson(post(JSON.stringify({ email: "x" })), schema))).toEqual({
+      status: 400,
+      body: { error: "Email is invalid", details: ["Email is invalid", "Age?"] },
+    });
+  });
+});
+
+describe("parseInput", () => {
+  it("validates query parameters the same way", () => {
+    const schema = z.object({ q: z.string().max(5, { error: "Too long" }) });
+    expect(parseInput(schema, { q: "ring" })).toEqual({ q: "ring" });
+    expect(() => parseInput(schema, { q: "ring\u0000" })).toThrow(AppError);
+    expect(() => parseInput(schema, { q: "bracelets" })).toThrow(expect.objectContaining({ status: 400 }));
+  });
+});
+
+describe("toErrorResponse", () => {
+  it("answers a ZodError that is not request parsing as a logged 500, never a 400", async () => {
+    const log = jest.spyOn(console, "error").mockImplementation(() => {});
+    const serverFault = z.object({ SMTP_PORT: z.coerce.number() }).safeParse({ SMTP_PORT: "x" }).error;
+    const response = await handle(async () => {
+      throw serverFault;
+    })();
+    const body = await response.json();
+    expect(response.status).toBe(500);
+    expect(body).toEqual({ error: messages.api.internal, requestId: expect.any(String) });
+    expect(log).toHaveBeenCalledWith(`[${body.requestId}] unexpected error`, serverFault);
+    log.mockRestore();
+  });
+});

@@ -1,12 +1,13 @@
 "use client";
 
 // Client-side context shared by the whole app, wrapped around every page by the root layout:
-// the session, the account windows (auth modal, change password, delete account, settings)
-// and the verification banner. `googleEnabled` tells the sign-in UI whether to offer Google.
+// the session, the cart and wishlist, the account windows (auth modal, change password, delete
+// account, settings) and the verification banner. `googleEnabled` tells the sign-in UI whether to offer Google.
 import dynamic from "next/dynamic";
 import { Suspense, useState } from "react";
 import { AccountUiProvider, useAccountUi } from "@/components/account/account-ui";
 import { AuthProvider } from "@/components/account/auth-provider";
+import { CartProvider } from "@/components/cart/cart-provider";
 import { LandingParams } from "@/components/account/landing-params";
 import { VerificationBanner } from "@/components/account/verification-banner";
 
@@ -29,14 +30,16 @@ export function Providers({
 }) {
   return (
     <AuthProvider>
-      <AccountUiProvider googleEnabled={googleEnabled}>
-        <VerificationBanner />
-        {children}
-        <AccountWindows />
-        <Suspense fallback={null}>
-          <LandingParams />
-        </Suspense>
-      </AccountUiProvider>
+      <CartProvider>
+        <AccountUiProvider googleEnabled={googleEnabled}>
+          <VerificationBanner />
+          {children}
+          <AccountWindows />
+          <Suspense fallback={null}>
+            <LandingParams />
+          </Suspense>
+        </AccountUiProvider>
+      </CartProvider>
     </AuthProvider>
   );
 }

@@ -1,6 +1,8 @@
 // Every user-facing text of the spec, verbatim, in one place. Safe to import from client and server.
 // Texts with a variable part are functions, so no sentence is ever built from fragments elsewhere.
 
+const listFormat = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+
 export const messages = {
   home: {
     heroTitle: "Exquisite Jewelry",
@@ -279,6 +281,32 @@ export const messages = {
       `Cart updated: Adjusted quantities for ${adjusted} item(s), Removed ${removed} unavailable item(s)`,
     fixRequiresLogin: "Please log in to fix cart issues",
     reviewCart: "Please review your cart.",
+    /** The warning after the first load: the summary's sentences, then 'Please review your cart.' */
+    stockWarning: (sentences: string[]) => [...sentences, "Please review your cart."].join(" "),
+    outOfStock: (names: string[]) =>
+      names.length === 1
+        ? `${names[0]} is out of stock.`
+        : `${listFormat.format(names)} are out of stock.`,
+    lowStock: (items: { name: string; stock: number }[]) =>
+      `Only a few left: ${listFormat.format(items.map((i) => `${i.name} (${i.stock} available)`))}.`,
+    productIdRequired: "Product ID is required",
+    quantityInvalid: "Quantity must be a whole number from 1 to 99",
+    invalidFixAction: "Action must be adjust or remove",
+    notInCart: "Item not found in cart",
+    soldOut: "This item is sold out.",
+    notEnoughStock: (stock: number, inCart: number) =>
+      inCart > 0
+        ? `Only ${stock} left in stock, and ${inCart} already in your cart.`
+        : `Only ${stock} left in stock.`,
+    added: "Item added to cart",
+    updated: "Cart updated",
+    removed: "Item removed from cart",
+    cleared: "Cart cleared",
+    noIssues: "Your cart has no stock issues.",
+    title: "Cart",
+    quantityLabel: "Quantity",
+    decrease: "Decrease quantity",
+    increase: "Increase quantity",
   },
   wishlist: {
     loginRequired: "Please log in to add items to your wishlist.",
@@ -287,6 +315,20 @@ export const messages = {
     addFailed: "Failed to add item to wishlist. Please try again.",
     addedLocally: "Item added locally. Will sync when online.",
     added: "Item added to your wishlist!",
+    notInWishlist: "Item not found in your wishlist",
+    removed: "Item removed from your wishlist",
+    cleared: "Wishlist cleared",
+    title: "Wishlist",
+    empty: "Your wishlist is empty",
+    emptyHint: "Tap the heart on any piece to keep it here for later.",
+    browse: "Browse the collection",
+    add: "Add to wishlist",
+    remove: "Remove from wishlist",
+    removeItem: (name: string) => `Remove ${name} from your wishlist`,
+    addToCart: "Add to Cart",
+    loading: "Loading your wishlist...",
+    unavailable: "No longer available",
+    count: (n: number) => (n === 1 ? "1 piece" : `${n} pieces`),
   },
   orders: {
     title: "My Orders",

@@ -15,9 +15,9 @@ import {
   SubmitButton,
   TextField,
   useZodForm,
-} from "@/components/auth/form-controls";
+} from "@/components/ui/form-controls";
 import { ModalShell } from "@/components/auth/modal-shell";
-import { callApi, describeFailure } from "@/lib/auth-client";
+import { callApi, describeFailure } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 import { changePasswordFormSchema, deleteAccountFormSchema, type PublicUser } from "@/models/auth";
 

@@ -2,12 +2,12 @@
 
 // The shopper's session in the browser: loading, then authenticated or anonymous (spec section 4).
 // The profile call is the source of truth; the session cookie is set and cleared by the API.
-import { createContext, use, useCallback, useMemo } from "react";
+import { createContext, use, useCallback, useMemo, useRef } from "react";
 import { useRouter } from "next/navigation";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
-import { callApi, forgetSignupSource, readSignupSource, type ApiResult } from "@/lib/auth-client";
-import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import { callApi, type ApiResult } from "@/lib/api-client";
+import { forgetSignupSource, readSignupSource } from "@/lib/signup-source";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 
 const PROFILE_KEY = "/api/auth/profile";
@@ -28,7 +28,14 @@ type AuthContextValue = {
   logout: () => Promise<void>;
   /** Forgets everything local and goes home, when the server already ended the session. */
   forgetSession: () => Promise<void>;
+  /**
+   * Registers what must be forgotten when the session ends (the local cart and wishlist): run
+   * before the shopper is taken home. Answers the function that unregisters it.
+   */
+  onSignOut: (listener: SignOutListener) => () => void;
 };
+
+type SignOutListener = () => void | Promise<void>;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
@@ -38,15 +45,6 @@ async function fetchProfile(): Promise<PublicUser | null> {
   // Signed out, expired or revoked session: anonymous. Anything else is retried by SWR.
   if (result.status === 401 || result.status === 403 || result.status === 404) return null;
   throw new Error(result.error ?? `Profile request failed (${result.status})`);
-}
-
-function clearLocalShoppingData() {
-  try {
-    localStorage.removeItem(CART_STORAGE_KEY);
-    localStorage.removeItem(WISHLIST_STORAGE_KEY);
-  } catch {
-    // Storage disabled: nothing was kept.
-  }
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
@@ -99,8 +97,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
 
   const refresh = useCallback(async () => (await mutate()) ?? null, [mutate]);
 
+  const signOutListeners = useRef(new Set<SignOutListener>());
+  const onSignOut = useCallback((listener: SignOutListener) => {
+    signOutListeners.current.add(listener);
+    return () => void signOutListeners.current.delete(listener);
+  }, []);
+
   const forgetSession = useCallback(async () => {
-    clearLocalShoppingData();
+    await Promise.all([...signOutListeners.current].map((listener) => listener()));
     // Per-user data cached by other parts of the shop (cart, wishlist, orders) goes too.
     await mutateCache((key) => key !== PROFILE_KEY, undefined, { revalidate: false });
     await mutate(null, { revalidate: false });
@@ -109,7 +113,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }, [mutate, mutateCache, router]);
 
   const logout = useCallback(async () => {
-    await callApi("/api/auth/logout");
+    await callApi("/api/auth/logout", { method: "POST" });
     await forgetSession();
   }, [forgetSession]);
 
@@ -123,8 +127,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       refresh,
       logout,
       forgetSession,
+      onSignOut,
     }),
-    [status, user, login, signup, adopt, refresh, logout, forgetSession],
+    [status, user, login, signup, adopt, refresh, logout, forgetSession, onSignOut],
   );
 
   return <AuthContext value={value}>{children}</AuthContext>;

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
-import { rememberSignupSource } from "@/lib/auth-client";
+import { rememberSignupSource } from "@/lib/signup-source";
 
 export function LandingParams() {
   const searchParams = useSearchParams();

@@ -3,7 +3,7 @@
 // Sends a new verification email, with the spec's toasts (section 8, Resend verification).
 import { useCallback, useState } from "react";
 import { toast } from "sonner";
-import { callApi } from "@/lib/auth-client";
+import { callApi } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 
 const v = messages.verification;
@@ -12,10 +12,10 @@ export function useResendVerification() {
   const [sending, setSending] = useState(false);
   const resend = useCallback(async () => {
     setSending(true);
-    const result = await callApi<{ message?: string }>("/api/auth/resend-verification");
+    const result = await callApi<{ message?: string }>("/api/auth/resend-verification", { method: "POST" });
     setSending(false);
     if (result.ok) toast.success(v.resendSuccess);
-    else if (result.status === 0) toast.error(v.resendFailed, { description: v.tryAgain });
+    else if (result.kind === "network") toast.error(v.resendFailed, { description: v.tryAgain });
     else toast.error(result.error ?? v.resendFailed);
     return result.ok;
   }, []);

@@ -11,7 +11,7 @@ import clsx from "clsx";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
 import { useResendVerification } from "@/components/account/use-resend-verification";
-import { callApi } from "@/lib/auth-client";
+import { callApi } from "@/lib/api-client";
 import { VERIFY_REDIRECT_SECONDS } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -31,7 +31,7 @@ function verifyOnce(token: string): Promise<Outcome> {
           ? { state: "success" }
           : {
               state: "error",
-              message: result.status === 0 ? v.networkError : (result.error ?? v.failed),
+              message: result.kind === "network" ? v.networkError : (result.error ?? v.failed),
             },
     );
     verifications.set(token, outcome);

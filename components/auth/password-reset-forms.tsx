@@ -14,8 +14,8 @@ import {
   SubmitButton,
   TextField,
   useZodForm,
-} from "@/components/auth/form-controls";
-import { callApi, describeFailure } from "@/lib/auth-client";
+} from "@/components/ui/form-controls";
+import { callApi, describeFailure } from "@/lib/api-client";
 import { PIN_LENGTH } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { forgotPasswordSchema, pinField, resetPasswordFormSchema } from "@/models/auth";

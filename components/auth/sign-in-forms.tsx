@@ -12,9 +12,9 @@ import {
   SubmitButton,
   TextField,
   useZodForm,
-} from "@/components/auth/form-controls";
+} from "@/components/ui/form-controls";
 import { GoogleButton } from "@/components/auth/google-button";
-import { describeFailure } from "@/lib/auth-client";
+import { describeFailure } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 import { loginSchema, signupSchema } from "@/models/auth";
 

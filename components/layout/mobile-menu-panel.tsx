@@ -6,7 +6,7 @@ import Link from "next/link";
 import { Dialog } from "radix-ui";
 import { ChevronRight, Heart, ShoppingBag, X } from "lucide-react";
 import { MobileAccountItems } from "@/components/account/mobile-account-items";
-import { useHeaderCounts } from "@/components/layout/header-counts";
+import { useCart, useWishlist } from "@/components/cart/cart-provider";
 import { pageLinks } from "@/components/layout/page-links";
 import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
@@ -36,7 +36,8 @@ export function MobileMenuPanel({
   onCloseAutoFocus: (event: Event) => void;
 }) {
   const close = () => onOpenChange(false);
-  const { cartCount, wishlistCount, openWishlist } = useHeaderCounts();
+  const { count: cartCount } = useCart();
+  const { count: wishlistCount, openPanel: openWishlist } = useWishlist();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -8,7 +8,7 @@ import clsx from "clsx";
 import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import type { FormProblem } from "@/lib/auth-client";
+import type { FormProblem } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 
 const inputClass =

@@ -1,12 +1,9 @@
 import { SIGNUP_SOURCE_STORAGE_KEY, SOURCE_MEMORY_DAYS } from "@/lib/constants";
 import {
-  callApi,
-  describeFailure,
   forgetSignupSource,
   readSignupSource,
   rememberSignupSource,
-} from "@/lib/auth-client";
-import { messages } from "@/lib/messages";
+} from "@/lib/signup-source";
 
 // The browser's storage, as the functions under test expect to find it.
 class MemoryStorage {
@@ -71,34 +68,5 @@ describe("the remembered Instagram sign-up source", () => {
   it("ignores unreadable stored values", () => {
     storage.setItem(SIGNUP_SOURCE_STORAGE_KEY, "{not json");
     expect(readSignupSource()).toBeUndefined();
-  });
-});
-
-describe("what a form shows for a failed call", () => {
-  it.each([
-    {
-      name: "the server's text and its details",
-      failure: { status: 400, error: "Email is invalid", details: ["Email is invalid", "Password is required"] },
-      expected: { message: "Email is invalid", details: ["Password is required"] },
-    },
-    {
-      name: "the form's fallback when the server gives no text",
-      failure: { status: 500, error: null, details: [] },
-      expected: { message: messages.auth.loginFailed, details: [] },
-    },
-    {
-      name: "the network message when the server was never reached",
-      failure: { status: 0, error: null, details: [] },
-      expected: { message: messages.auth.genericError, details: [] },
-    },
-  ])("$name", ({ failure, expected }) => {
-    expect(describeFailure({ ok: false, ...failure }, messages.auth.loginFailed)).toEqual(expected);
-  });
-});
-
-describe("calling the API", () => {
-  it("reports an unreachable server as status 0 instead of throwing", async () => {
-    const result = await callApi("http://127.0.0.1:9/api/auth/login", { body: {} });
-    expect(result).toEqual({ ok: false, status: 0, error: null, details: [] });
   });
 });

@@ -1,0 +1,83 @@
+// The cart and wishlist kept in browser storage (spec section 3, Browser storage keys): a visitor's
+// and an unverified customer's lists, and a verified customer's changes waiting for the network.
+// Read through useSyncExternalStore, so every tab sees a change made in another.
+import { parseStoredCart, parseStoredWishlist } from "@/lib/cart-rules";
+import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import type { CartItem, WishlistReference } from "@/models/cart";
+
+const listeners = new Set<() => void>();
+
+function readRaw(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null; // storage disabled (private mode): nothing was kept
+  }
+}
+
+function writeRaw(key: string, list: readonly unknown[]) {
+  try {
+    if (list.length === 0) localStorage.removeItem(key);
+    else localStorage.setItem(key, JSON.stringify(list));
+  } catch {
+    // Storage full or disabled: the lists live on in memory for this page only.
+    memory.set(key, list.length === 0 ? null : JSON.stringify(list));
+  }
+  listeners.forEach((listener) => listener());
+}
+
+// What a write that storage refused would have stored, so the page still shows it.
+const memory = new Map<string, string | null>();
+const raw = (key: string) => (memory.has(key) ? memory.get(key)! : readRaw(key));
+
+let cartCache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+let wishlistCache: { raw: string | null; refs: WishlistReference[] } = { raw: null, refs: [] };
+
+export const EMPTY_CART: CartItem[] = [];
+export const EMPTY_WISHLIST: WishlistReference[] = [];
+
+export function readLocalCart(): CartItem[] {
+  const current = raw(CART_STORAGE_KEY);
+  if (current !== cartCache.raw) cartCache = { raw: current, items: parseStoredCart(current) };
+  return cartCache.items;
+}
+
+/** The stored wishlist as references; the older whole-product format is rewritten on first read. */
+export function readLocalWishlist(): WishlistReference[] {
+  const current = raw(WISHLIST_STORAGE_KEY);
+  if (current === wishlistCache.raw) return wishlistCache.refs;
+  const { wishlist, migrated } = parseStoredWishlist(current);
+  wishlistCache = { raw: current, refs: wishlist };
+  if (migrated) {
+    // Rewritten after this render, so reading stays free of side effects for React.
+    queueMicrotask(() => {
+      if (raw(WISHLIST_STORAGE_KEY) === current) writeRaw(WISHLIST_STORAGE_KEY, wishlist);
+    });
+  }
+  return wishlist;
+}
+
+export const writeLocalCart = (items: readonly CartItem[]) => writeRaw(CART_STORAGE_KEY, items);
+export const writeLocalWishlist = (refs: readonly WishlistReference[]) =>
+  writeRaw(WISHLIST_STORAGE_KEY, refs);
+
+export function clearLocalLists() {
+  writeRaw(CART_STORAGE_KEY, []);
+  writeRaw(WISHLIST_STORAGE_KEY, []);
+}
+
+function onStorage(event: StorageEvent) {
+  if (event.key === null || event.key === CART_STORAGE_KEY || event.key === WISHLIST_STORAGE_KEY) {
+    memory.clear();
+    listeners.forEach((listener) => listener());
+  }
+}
+
+export function subscribeLocalLists(listener: () => void) {
+  if (listeners.size === 0) window.addEventListener("storage", onStorage);
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener("storage", onStorage);
+  };
+}

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { IMAGE_QUALITY, IMAGE_THUMBNAIL_WIDTHS, IMAGE_WIDTHS } from "./lib/constants";
 
 const nextConfig: NextConfig = {
   // A separate build folder lets a test server build beside a running dev server.
@@ -8,9 +9,10 @@ const nextConfig: NextConfig = {
   images: {
     loader: "custom",
     loaderFile: "./lib/image-loader.ts",
-    deviceSizes: [320, 640, 960, 1280, 1920],
-    imageSizes: [64, 128, 256],
-    qualities: [20, 50, 60, 75, 85],
+    deviceSizes: [...IMAGE_WIDTHS],
+    imageSizes: [...IMAGE_THUMBNAIL_WIDTHS],
+    // One per network quality class: the loader reads the class from it.
+    qualities: Object.values(IMAGE_QUALITY).map(({ quality }) => quality),
   },
 };
 

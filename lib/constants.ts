@@ -89,15 +89,22 @@ export const ZOOM_SCALE = 1.8;
 export const MAX_PRODUCT_IMAGES = 5;
 export const DEFAULT_NEW_PRODUCT_QUANTITY = 10;
 
+/** Layout widths of product images (next/image's device sizes). */
 export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+/** Widths for small images: search results, thumbnails (next/image's image sizes). */
+export const IMAGE_THUMBNAIL_WIDTHS = [64, 128, 256] as const;
+/** Each network quality class's rendition: its quality, format and largest width. */
 export const IMAGE_QUALITY = {
   minimal: { width: 320, quality: 50, format: "jpg" },
   low: { width: 640, quality: 60, format: "webp" },
   medium: { width: 960, quality: 75, format: "webp" },
   high: { width: 1920, quality: 85, format: "webp" },
 } as const;
-export const PLACEHOLDER_IMAGE = { width: 64, quality: 20 } as const;
+export const PLACEHOLDER_IMAGE = { width: 64, quality: 20, format: "jpg" } as const;
+/** The rendition link previews show: every preview reader takes JPEG. */
+export const SHARE_IMAGE = { width: 1280, quality: 85, format: "jpg" } as const;
 export const LAZY_LOAD_MARGIN_PX = 50;
+export const LAZY_LOAD_THRESHOLD = 0.1;
 
 export const CHAT_GREETING = "Hello! I'm interested in your handmade jewelry.";
 export const POLICY_DATE = "January 2025";

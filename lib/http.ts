@@ -117,3 +117,12 @@ export function assertSameOrigin(request: Request) {
     throw new AppError(403, messages.api.badOrigin);
   }
 }
+
+/** Whether the request's If-None-Match names this ETag (the weak comparison GET uses, RFC 9110). */
+export function matchesIfNoneMatch(request: Request, etag: string): boolean {
+  const header = request.headers.get("if-none-match");
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}

@@ -1,11 +1,16 @@
-// next/image loader: our own image route serves resized variants (spec section 7, Images).
-type LoaderArgs = { src: string; width: number; quality?: number };
+// next/image loader: our own image route serves the renditions (spec section 7, Images). The
+// quality next/image is given names the quality class; the class sets the format and caps the width.
+import {
+  classRendition,
+  IMAGE_ROUTE_PREFIX,
+  qualityClassOf,
+  renditionUrl,
+} from "@/models/image-variants";
 
-export const IMAGE_ROUTE_PREFIX = "/images/";
+type LoaderArgs = { src: string; width: number; quality?: number };
 
 export default function imageLoader({ src, width, quality }: LoaderArgs): string {
   if (!src.startsWith(IMAGE_ROUTE_PREFIX)) return src;
-  const format = width <= 320 && quality !== undefined && quality <= 50 ? "jpg" : "webp";
-  const base = src.replace(/\.(jpg|webp)$/, "");
-  return `${base}.${format}?w=${width}&q=${quality ?? 75}`;
+  const imageClass = (quality && qualityClassOf(quality)) || "medium";
+  return renditionUrl(src, classRendition(imageClass, width));
 }

@@ -1,23 +1,21 @@
 import "server-only";
 import { createHash } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { and, eq } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
-import { IMAGE_QUALITY, IMAGE_WIDTHS, PLACEHOLDER_IMAGE } from "@/lib/constants";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { getDb, isUuid } from "@/lib/db";
 import { imageVariants, productImages } from "@/lib/db/schema";
 import { messages } from "@/lib/messages";
-
-/**
- * The widths and qualities next.config.ts lets next/image ask for: the placeholder, next/image's
- * small sizes, then the spec's widths; the placeholder's quality, then each quality class's.
- */
-const VARIANT_WIDTHS: readonly number[] = [PLACEHOLDER_IMAGE.width, 128, 256, ...IMAGE_WIDTHS];
-const VARIANT_QUALITIES: readonly number[] = [
-  PLACEHOLDER_IMAGE.quality,
-  ...Object.values(IMAGE_QUALITY).map(({ quality }) => quality),
-];
-const DEFAULT_VARIANT_QUALITY = IMAGE_QUALITY.medium.quality;
+import { createWorkQueue } from "@/lib/work-queue";
+import {
+  renditionProblem,
+  SHOP_RENDITIONS,
+  VARIANT_QUALITIES,
+  VARIANT_WIDTHS,
+  type Rendition,
+  type VariantFormat,
+} from "@/models/image-variants";
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Stored originals are re-encoded to fit this box. */
@@ -26,16 +24,22 @@ const MAX_ORIGINAL_SIDE = 2000;
 export const MAX_INPUT_PIXELS = 50_000_000;
 const BLUR_SIGMA = 6;
 
-const CONTENT_TYPES = { jpg: "image/jpeg", webp: "image/webp" } as const;
-export type VariantFormat = keyof typeof CONTENT_TYPES;
+// Renders take CPU from every other request: at most half the cores render, one thread each, and
+// a bounded line waits (a cold product page asks for a few dozen renditions at once).
+sharp.concurrency(1);
+export const imageRenderQueue = createWorkQueue({
+  concurrency: Math.min(2, Math.max(1, Math.floor(availableParallelism() / 2))),
+  maxWaiting: 64,
+  retryAfterSeconds: 2,
+  busyMessage: messages.api.imagesBusy,
+});
+
+const CONTENT_TYPES: Record<VariantFormat, string> = { jpg: "image/jpeg", webp: "image/webp" };
 
 export type VariantRequest = {
   imageId: string;
-  format: VariantFormat;
-  /** Undefined: the original's size. */
-  width?: number;
-  quality: number;
-  blur: boolean;
+  /** Null: the stored original, as uploaded (a JPEG). */
+  rendition: Rendition | null;
 };
 
 export type ImageVariant = { data: Buffer; contentType: string; etag: string };
@@ -43,8 +47,8 @@ export type ImageVariant = { data: Buffer; contentType: string; etag: string };
 const FILE_NAME = /^(.+)\.(jpg|webp)$/i;
 
 /**
- * Reads `/images/<uuid>.<jpg|webp>?w=&q=&blur=`. An unknown file name answers 404; a parameter
- * outside the allowed lists answers 400 with the reasons.
+ * Reads `/images/<uuid>.<jpg|webp>?w=&q=&blur=`: the original (`.jpg`, no parameters) or one of the
+ * renditions the shop's pages use. An unknown file name answers 404; anything else 400 with reasons.
  */
 export function parseVariantRequest({
   file,
@@ -55,94 +59,195 @@ export function parseVariantRequest({
 }): VariantRequest {
   const match = FILE_NAME.exec(file);
   if (!match || !isUuid(match[1])) throw notFound(messages.api.imageNotFound);
-  const details: string[] = [];
+  const imageId = match[1]!.toLowerCase();
+  const format = match[2]!.toLowerCase() as VariantFormat;
 
   const w = searchParams.get("w");
-  const width = w === null ? undefined : Number(w);
-  if (w !== null && !VARIANT_WIDTHS.includes(width!)) {
+  const q = searchParams.get("q");
+  const blurParam = searchParams.get("blur");
+  if (w === null && q === null && (blurParam === null || blurParam === "0") && format === "jpg") {
+    return { imageId, rendition: null };
+  }
+
+  // Only the plain spelling ("640", not "0x280" or "6.4e2"): one URL per rendition for caches.
+  const details: string[] = [];
+  const width = Number(w);
+  if (!VARIANT_WIDTHS.includes(width) || w !== String(width)) {
     details.push(`w must be one of ${VARIANT_WIDTHS.join(", ")}`);
   }
-  const q = searchParams.get("q");
-  const quality = q === null ? DEFAULT_VARIANT_QUALITY : Number(q);
-  if (!VARIANT_QUALITIES.includes(quality)) {
+  const quality = Number(q);
+  if (!VARIANT_QUALITIES.includes(quality) || q !== String(quality)) {
     details.push(`q must be one of ${VARIANT_QUALITIES.join(", ")}`);
   }
-  const blurParam = searchParams.get("blur");
   if (blurParam !== null && blurParam !== "0" && blurParam !== "1") {
     details.push("blur must be 0 or 1");
   }
   if (details.length) throw badRequest(messages.api.invalidImageParams, details);
 
-  return {
-    imageId: match[1]!.toLowerCase(),
-    format: match[2]!.toLowerCase() as VariantFormat,
-    width,
-    quality,
-    blur: blurParam === "1",
-  };
+  const rendition: Rendition = { width, quality, format, blur: blurParam === "1" };
+  const problem = renditionProblem(rendition);
+  if (problem) throw badRequest(messages.api.invalidImageParams, [problem]);
+  return { imageId, rendition };
 }
 
-export const variantKey = ({ width, quality, blur, format }: Omit<VariantRequest, "imageId">) =>
-  `${width ? `w${width}` : "orig"}-q${quality}${blur ? "-blur" : ""}.${format}`;
+export const variantKey = ({ width, quality, blur, format }: Rendition) =>
+  `w${width}-q${quality}${blur ? "-blur" : ""}.${format}`;
 
 const etagOf = (data: Buffer) =>
   `"${createHash("sha256").update(data).digest("base64url").slice(0, 27)}"`;
 
-// Concurrent first requests for one variant share a single render.
+/**
+ * A product image as the route serves it: the original, or a rendition rendered with sharp on
+ * first request and stored in image_variants with its ETag, so it is made and hashed only once.
+ * Never wider than the original: a wider request gets the original's width. Null when the image
+ * does not exist; a 503 AppError when too many renders already wait.
+ */
+export async function getImageVariant({
+  imageId,
+  rendition,
+}: VariantRequest): Promise<ImageVariant | null> {
+  const db = await getDb();
+  if (!rendition) {
+    const [original] = await db
+      .select({ data: productImages.data, contentType: productImages.contentType })
+      .from(productImages)
+      .where(eq(productImages.id, imageId));
+    // An image's bytes never change under its id.
+    return original ? { ...original, etag: `"${imageId}"` } : null;
+  }
+
+  const variant = variantKey(rendition);
+  const [row] = await db
+    .select({
+      originalWidth: productImages.width,
+      data: imageVariants.data,
+      contentType: imageVariants.contentType,
+      etag: imageVariants.etag,
+    })
+    .from(productImages)
+    .leftJoin(
+      imageVariants,
+      and(eq(imageVariants.imageId, productImages.id), eq(imageVariants.variant, variant)),
+    )
+    .where(eq(productImages.id, imageId));
+  if (!row) return null;
+  if (rendition.width > row.originalWidth) {
+    return getImageVariant({ imageId, rendition: { ...rendition, width: row.originalWidth } });
+  }
+  if (row.data && row.contentType) {
+    const etag = row.etag ?? (await storeMissingEtag({ imageId, variant, data: row.data }));
+    return { data: row.data, contentType: row.contentType, etag };
+  }
+  return renderOnce({ imageId, rendition, background: false });
+}
+
+/** Renditions stored before ETags were kept get theirs on first use. */
+async function storeMissingEtag({
+  imageId,
+  variant,
+  data,
+}: {
+  imageId: string;
+  variant: string;
+  data: Buffer;
+}) {
+  const etag = etagOf(data);
+  const db = await getDb();
+  await db
+    .update(imageVariants)
+    .set({ etag })
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.variant, variant)));
+  return etag;
+}
+
+// Concurrent first requests for one rendition share a single render.
 const rendering = new Map<string, Promise<ImageVariant | null>>();
 
-/**
- * A resized rendition of a stored product image, rendered with sharp on first request and kept
- * in image_variants so it is made only once. Null when the image does not exist.
- */
-export async function getImageVariant(request: VariantRequest): Promise<ImageVariant | null> {
-  const variant = variantKey(request);
-  const db = await getDb();
-  const [stored] = await db
-    .select({ data: imageVariants.data, contentType: imageVariants.contentType })
-    .from(imageVariants)
-    .where(and(eq(imageVariants.imageId, request.imageId), eq(imageVariants.variant, variant)));
-  if (stored) return { ...stored, etag: etagOf(stored.data) };
-
-  const key = `${request.imageId}/${variant}`;
+function renderOnce({
+  imageId,
+  rendition,
+  background,
+}: {
+  imageId: string;
+  rendition: Rendition;
+  background: boolean;
+}): Promise<ImageVariant | null> {
+  const key = `${imageId}/${variantKey(rendition)}`;
   let pending = rendering.get(key);
   if (!pending) {
-    pending = renderAndStoreVariant(request, variant).finally(() => rendering.delete(key));
+    pending = imageRenderQueue
+      .run(() => renderAndStoreVariant({ imageId, rendition }), { background })
+      .finally(() => rendering.delete(key));
     rendering.set(key, pending);
   }
   return pending;
 }
 
-async function renderAndStoreVariant(
-  request: VariantRequest,
-  variant: string,
-): Promise<ImageVariant | null> {
+async function renderAndStoreVariant({
+  imageId,
+  rendition,
+}: {
+  imageId: string;
+  rendition: Rendition;
+}): Promise<ImageVariant | null> {
   const db = await getDb();
   const [original] = await db
     .select({ data: productImages.data })
     .from(productImages)
-    .where(eq(productImages.id, request.imageId));
+    .where(eq(productImages.id, imageId));
   if (!original) return null;
 
-  const data = await renderVariant(original.data, request);
-  const contentType = CONTENT_TYPES[request.format];
+  const data = await renderVariant(original.data, rendition);
+  const contentType = CONTENT_TYPES[rendition.format];
+  const etag = etagOf(data);
   await db
     .insert(imageVariants)
-    .values({ imageId: request.imageId, variant, contentType, data })
+    .values({ imageId, variant: variantKey(rendition), contentType, data, etag })
     .onConflictDoNothing();
-  return { data, contentType, etag: etagOf(data) };
+  return { data, contentType, etag };
 }
 
 async function renderVariant(
   original: Buffer,
-  { width, quality, blur, format }: Omit<VariantRequest, "imageId">,
+  { width, quality, blur, format }: Rendition,
 ): Promise<Buffer> {
-  let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
-  if (width) image = image.resize({ width, withoutEnlargement: true });
+  let image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
   if (blur) image = image.blur(BLUR_SIGMA);
   return format === "webp"
     ? image.webp({ quality, effort: 4 }).toBuffer()
     : image.jpeg({ quality, mozjpeg: true, progressive: true }).toBuffer();
+}
+
+/**
+ * Renders every rendition the shop's pages may ask for of a newly stored image, one at a time
+ * behind the shoppers' own requests, so no shopper waits for a first render. Returns how many
+ * it rendered (renditions already stored are skipped).
+ */
+export async function prepareImageVariants({ imageId }: { imageId: string }): Promise<number> {
+  const db = await getDb();
+  const [original] = await db
+    .select({ width: productImages.width })
+    .from(productImages)
+    .where(eq(productImages.id, imageId));
+  if (!original) return 0;
+  const stored = await db
+    .select({ variant: imageVariants.variant })
+    .from(imageVariants)
+    .where(eq(imageVariants.imageId, imageId));
+  const done = new Set(stored.map((row) => row.variant));
+
+  let rendered = 0;
+  for (const shopRendition of SHOP_RENDITIONS) {
+    const rendition = { ...shopRendition, width: Math.min(shopRendition.width, original.width) };
+    const variant = variantKey(rendition);
+    if (done.has(variant)) continue;
+    done.add(variant);
+    await renderOnce({ imageId, rendition, background: true });
+    rendered++;
+  }
+  return rendered;
 }
 
 export type ValidatedImage = {

@@ -446,6 +446,7 @@ export const messages = {
     fileTooLarge: (file: string, megabytes: number) => `"${file}" is larger than ${megabytes} MB`,
     fileTooManyPixels: (file: string, megapixels: number) =>
       `"${file}" has more than ${megapixels} megapixels`,
+    imagesBusy: "Too many images are being prepared right now. Please try again in a moment.",
   },
   about: {
     shopOurCollection: "Shop Our Collection",

@@ -1,8 +1,8 @@
 import { categoryLabel } from "@/components/catalogue/category";
-import imageLoader from "@/lib/image-loader";
 import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { shareImageUrl } from "@/models/image-variants";
 import type { ProductDto } from "@/models/product";
 
 /** An absolute URL on the shop's public address (APP_URL), for links read outside the site. */
@@ -12,8 +12,7 @@ export function absoluteUrl(path: string): string {
 
 /** A large JPEG rendition of a product image, absolute: every link preview reads JPEG. */
 export function productImageUrl(image: string): string {
-  const webp = imageLoader({ src: image, width: 1280, quality: 85 });
-  return absoluteUrl(webp.replace(/\.webp\?/, ".jpg?"));
+  return absoluteUrl(shareImageUrl(image));
 }
 
 const DESCRIPTION_LENGTH = 160;

@@ -1,114 +1,150 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { GET } from "@/app/images/[file]/route";
-import { getImageVariant, parseVariantRequest } from "@/lib/images";
+import { getImageVariant, imageRenderQueue, parseVariantRequest, variantKey } from "@/lib/images";
 import { imageVariants, productImages, products } from "@/lib/db/schema";
+import { renditionUrl, SHOP_RENDITIONS } from "@/models/image-variants";
 import { describeEachDatabase } from "@/tests/support/databases";
 
-const WIDTHS = "64, 128, 256, 320, 640, 960, 1280, 1920";
-const QUALITIES = "20, 50, 60, 75, 85";
 const NOT_FOUND = { error: "Image not found" };
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const TYPES = {
+  jpg: { type: "image/jpeg", sharp: "jpeg" },
+  webp: { type: "image/webp", sharp: "webp" },
+};
 
 const fetchImage = (file: string, query = "", headers: HeadersInit = {}) =>
   GET(new Request(`http://localhost/images/${file}${query}`, { headers }), {
     params: Promise.resolve({ file }),
   });
 
+/** Stripes, so a blurred rendition differs from a sharp one. */
+function stripes(width: number, height: number) {
+  const bars = Array.from(
+    { length: Math.ceil(width / 40) },
+    (_, k) => `<rect x="${k * 40}" width="20" height="${height}" fill="#7a5618"/>`,
+  );
+  return sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#f6dc95"/>${bars.join("")}</svg>`,
+    ),
+  )
+    .jpeg()
+    .toBuffer();
+}
+
 describeEachDatabase("image route", ({ db }) => {
-  let imageId: string;
+  let productId: string;
+  // 1920 x 1440: as wide as the widest rendition.
+  let largeId: string;
+  // 1200 x 900: narrower than the widest renditions.
+  let smallId: string;
+
+  async function storeImage(width: number, height: number) {
+    const [image] = await db()
+      .insert(productImages)
+      .values({
+        productId,
+        contentType: "image/jpeg",
+        width,
+        height,
+        data: await stripes(width, height),
+      })
+      .returning();
+    return image!.id;
+  }
 
   beforeAll(async () => {
     const [product] = await db()
       .insert(products)
       .values({ name: "Cedar Leaf Gold Studs", priceCents: 3400, category: "earrings" })
       .returning();
-    // Stripes, so a blurred rendition differs from a sharp one.
-    const stripes = Array.from(
-      { length: 30 },
-      (_, k) => `<rect x="${k * 40}" width="20" height="900" fill="#7a5618"/>`,
-    );
-    const original = await sharp(
-      Buffer.from(
-        `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900"><rect width="1200" height="900" fill="#f6dc95"/>${stripes.join("")}</svg>`,
-      ),
-    )
-      .jpeg()
-      .toBuffer();
-    const [image] = await db()
-      .insert(productImages)
-      .values({
-        productId: product!.id,
-        contentType: "image/jpeg",
-        width: 1200,
-        height: 900,
-        data: original,
-      })
-      .returning();
-    imageId = image!.id;
+    productId = product!.id;
+    largeId = await storeImage(1920, 1440);
+    smallId = await storeImage(1200, 900);
   });
 
-  const setOriginal = (data: Buffer) =>
+  const setOriginal = (imageId: string, data: Buffer) =>
     db().update(productImages).set({ data }).where(eq(productImages.id, imageId));
 
-  const storedVariants = (variant: string) =>
+  const storedVariants = (imageId: string, variant?: string) =>
     db()
       .select()
       .from(imageVariants)
-      .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.variant, variant)));
+      .where(
+        and(
+          eq(imageVariants.imageId, imageId),
+          variant ? eq(imageVariants.variant, variant) : undefined,
+        ),
+      );
 
-  it.each([
-    { query: "", format: "jpg", type: "image/jpeg", sharpFormat: "jpeg", width: 1200, height: 900 },
-    {
-      query: "?w=640&q=60",
-      format: "webp",
-      type: "image/webp",
-      sharpFormat: "webp",
-      width: 640,
-      height: 480,
-    },
-    {
-      query: "?w=320&q=50",
-      format: "jpg",
-      type: "image/jpeg",
-      sharpFormat: "jpeg",
-      width: 320,
-      height: 240,
-    },
-    {
-      query: "?w=1920&q=85",
-      format: "webp",
-      type: "image/webp",
-      sharpFormat: "webp",
-      width: 1200,
-      height: 900,
-    },
-    {
-      query: "?w=64&q=20&blur=1",
-      format: "jpg",
-      type: "image/jpeg",
-      sharpFormat: "jpeg",
-      width: 64,
-      height: 48,
-    },
-  ])(
-    "renders $format$query as $type at $width x $height with long-lived cache headers",
-    async ({ query, format, type, sharpFormat, width, height }) => {
-      const response = await fetchImage(`${imageId}.${format}`, query);
+  const variantCount = async () => (await db().select({ n: count() }).from(imageVariants))[0]!.n;
+
+  /** "/images/<id>.webp?w=640&q=60" as the file and query the route handler is given. */
+  const split = (url: string) => {
+    const [path, query] = url.split("?");
+    return [path!.replace("/images/", ""), `?${query}`] as const;
+  };
+
+  it.each(
+    SHOP_RENDITIONS.map((rendition) => ({
+      ...rendition,
+      url: renditionUrl("/images/ID.jpg", rendition),
+    })),
+  )(
+    "serves $url at its width and type, with long-lived cache headers and a stored ETag",
+    async ({ url, width, format, quality, blur }) => {
+      const [file, query] = split(url.replace("ID", largeId));
+      const response = await fetchImage(file, query);
       expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe(type);
-      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect(response.headers.get("etag")).toMatch(/^".+"$/);
+      expect(response.headers.get("content-type")).toBe(TYPES[format].type);
+      expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
       const bytes = Buffer.from(await response.arrayBuffer());
       expect(response.headers.get("content-length")).toBe(String(bytes.byteLength));
-      const metadata = await sharp(bytes).metadata();
-      expect(metadata).toMatchObject({ format: sharpFormat, width, height });
+      expect(await sharp(bytes).metadata()).toMatchObject({
+        format: TYPES[format].sharp,
+        width,
+        height: (width * 3) / 4,
+      });
+      const [stored] = await storedVariants(largeId, variantKey({ width, format, quality, blur }));
+      expect(stored!.etag).toBe(response.headers.get("etag"));
+      expect(stored!.etag).toMatch(/^"[\w-]{27}"$/);
     },
   );
 
+  it("serves a plain .jpg as the stored original, without storing a rendition", async () => {
+    const before = await storedVariants(smallId);
+    const response = await fetchImage(`${smallId}.jpg`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/jpeg");
+    expect(response.headers.get("cache-control")).toBe(IMMUTABLE);
+    expect(response.headers.get("etag")).toBe(`"${smallId}"`);
+    const [original] = await db()
+      .select({ data: productImages.data })
+      .from(productImages)
+      .where(eq(productImages.id, smallId));
+    expect(Buffer.from(await response.arrayBuffer()).equals(original!.data)).toBe(true);
+    expect(await storedVariants(smallId)).toHaveLength(before.length);
+  });
+
+  it("never renders wider than the original: wider requests share the original's width", async () => {
+    const widest = await fetchImage(`${smallId}.webp`, "?w=1920&q=85");
+    const wider = await fetchImage(`${smallId}.webp`, "?w=1280&q=85");
+    expect(await sharp(Buffer.from(await widest.arrayBuffer())).metadata()).toMatchObject({
+      width: 1200,
+      height: 900,
+    });
+    expect(wider.headers.get("etag")).toBe(widest.headers.get("etag"));
+    const variants = (await storedVariants(smallId)).map((row) => row.variant);
+    expect(variants).toContain("w1200-q85.webp");
+    expect(variants.filter((v) => v.includes("w1920") || v.includes("w1280"))).toEqual([]);
+  });
+
   it("makes a rendition once and answers the stored bytes afterwards", async () => {
-    const first = await fetchImage(`${imageId}.webp`, "?w=960&q=75");
+    const first = await fetchImage(`${smallId}.webp`, "?w=960&q=75");
     const firstBytes = Buffer.from(await first.arrayBuffer());
-    const [stored] = await storedVariants("w960-q75.webp");
+    const [stored] = await storedVariants(smallId, "w960-q75.webp");
     expect(stored!.data.equals(firstBytes)).toBe(true);
     expect(stored!.contentType).toBe("image/webp");
 
@@ -116,87 +152,124 @@ describeEachDatabase("image route", ({ db }) => {
     const [original] = await db()
       .select({ data: productImages.data })
       .from(productImages)
-      .where(eq(productImages.id, imageId));
-    await setOriginal(Buffer.from("no longer an image"));
-    const second = await fetchImage(`${imageId}.webp`, "?w=960&q=75").finally(() =>
-      setOriginal(original!.data),
+      .where(eq(productImages.id, smallId));
+    await setOriginal(smallId, Buffer.from("no longer an image"));
+    const second = await fetchImage(`${smallId}.webp`, "?w=960&q=75").finally(() =>
+      setOriginal(smallId, original!.data),
     );
     expect(second.status).toBe(200);
     expect(Buffer.from(await second.arrayBuffer()).equals(firstBytes)).toBe(true);
     expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
-    expect(await storedVariants("w960-q75.webp")).toHaveLength(1);
+    expect(await storedVariants(smallId, "w960-q75.webp")).toHaveLength(1);
+  });
+
+  it("answers with the ETag stored beside the rendition, and gives older renditions one", async () => {
+    await fetchImage(`${smallId}.webp`, "?w=640&q=75");
+    const where = and(
+      eq(imageVariants.imageId, smallId),
+      eq(imageVariants.variant, "w640-q75.webp"),
+    );
+    await db().update(imageVariants).set({ etag: '"kept-with-the-rendition"' }).where(where);
+    const kept = await fetchImage(`${smallId}.webp`, "?w=640&q=75");
+    expect(kept.headers.get("etag")).toBe('"kept-with-the-rendition"');
+
+    await db().update(imageVariants).set({ etag: null }).where(where);
+    const backfilled = await fetchImage(`${smallId}.webp`, "?w=640&q=75");
+    const etag = backfilled.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    const [row] = await db().select({ etag: imageVariants.etag }).from(imageVariants).where(where);
+    expect(row!.etag).toBe(etag);
   });
 
   it("renders once for concurrent first requests of a variant", async () => {
     const request = parseVariantRequest({
-      file: `${imageId}.jpg`,
-      searchParams: new URLSearchParams("w=1280&q=60"),
+      file: `${smallId}.webp`,
+      searchParams: new URLSearchParams("w=320&q=60"),
     });
     const variants = await Promise.all([1, 2, 3].map(() => getImageVariant(request)));
     expect(variants[1]).toBe(variants[0]);
     expect(variants[2]).toBe(variants[0]);
-    expect(await storedVariants("w1280-q60.jpg")).toHaveLength(1);
+    expect(await storedVariants(smallId, "w320-q60.webp")).toHaveLength(1);
   });
 
   it("shares one render between concurrent first requests", async () => {
     const responses = await Promise.all(
-      [1, 2, 3].map(() => fetchImage(`${imageId}.webp`, "?w=128&q=50")),
+      [1, 2, 3].map(() => fetchImage(`${smallId}.webp`, "?w=128&q=60")),
     );
     const bodies = await Promise.all(
       responses.map(async (r) => Buffer.from(await r.arrayBuffer())),
     );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(bodies[1]!.equals(bodies[0]!) && bodies[2]!.equals(bodies[0]!)).toBe(true);
-    expect(await storedVariants("w128-q50.webp")).toHaveLength(1);
+    expect(await storedVariants(smallId, "w128-q60.webp")).toHaveLength(1);
   });
 
   it("blurs the placeholder", async () => {
-    const sharpBytes = Buffer.from(
-      await (await fetchImage(`${imageId}.jpg`, "?w=64&q=20")).arrayBuffer(),
-    );
     const blurred = Buffer.from(
-      await (await fetchImage(`${imageId}.jpg`, "?w=64&q=20&blur=1")).arrayBuffer(),
+      await (await fetchImage(`${smallId}.jpg`, "?w=64&q=20&blur=1")).arrayBuffer(),
     );
-    expect(blurred.equals(sharpBytes)).toBe(false);
-    expect(await storedVariants("w64-q20-blur.jpg")).toHaveLength(1);
+    const sharpBytes = await sharp(await stripes(1200, 900))
+      .resize({ width: 64 })
+      .raw()
+      .toBuffer();
+    const blurredBytes = await sharp(blurred).raw().toBuffer();
+    // Stripes resized without blur keep strong contrast between neighbours; blurred, they do not.
+    const contrast = (pixels: Buffer) =>
+      Math.max(
+        ...Array.from({ length: 60 }, (_, x) => Math.abs(pixels[x * 3]! - pixels[x * 3 + 3]!)),
+      );
+    expect(contrast(blurredBytes)).toBeLessThan(contrast(sharpBytes) / 2);
   });
 
-  it("answers 304 when the browser already has the rendition", async () => {
-    const first = await fetchImage(`${imageId}.jpg`, "?w=640");
+  it.each([
+    { name: "a matching ETag", match: (etag: string) => etag, status: 304 },
+    { name: "a list holding it", match: (etag: string) => `"other", ${etag}`, status: 304 },
+    { name: "its weak form", match: (etag: string) => `W/${etag}`, status: 304 },
+    { name: "*", match: () => "*", status: 304 },
+    { name: "another ETag", match: () => '"other"', status: 200 },
+  ])("answers $status to If-None-Match with $name", async ({ match, status }) => {
+    const first = await fetchImage(`${smallId}.webp`, "?w=640&q=60");
     const etag = first.headers.get("etag")!;
-    const again = await fetchImage(`${imageId}.jpg`, "?w=640", { "If-None-Match": etag });
-    expect(again.status).toBe(304);
+    const again = await fetchImage(`${smallId}.webp`, "?w=640&q=60", {
+      "If-None-Match": match(etag),
+    });
+    expect(again.status).toBe(status);
     expect(again.headers.get("etag")).toBe(etag);
-    expect((await again.arrayBuffer()).byteLength).toBe(0);
+    expect(again.headers.get("cache-control")).toBe(IMMUTABLE);
+    if (status === 304) expect((await again.arrayBuffer()).byteLength).toBe(0);
+  });
+
+  it("answers 304 for the original too", async () => {
+    const again = await fetchImage(`${smallId}.jpg`, "", { "If-None-Match": `"${smallId}"` });
+    expect(again.status).toBe(304);
   });
 
   it("accepts an upper-case id", async () => {
-    const response = await fetchImage(`${imageId.toUpperCase()}.JPG`, "?w=256");
+    const response = await fetchImage(`${smallId.toUpperCase()}.JPG`, "?w=256&q=50");
     expect(response.status).toBe(200);
   });
 
   it.each([
-    { query: "?w=100", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?w=abc", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?w=", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?w=640.5", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?w=-640", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?w=99999999999999999999", details: [`w must be one of ${WIDTHS}`] },
-    { query: "?q=99", details: [`q must be one of ${QUALITIES}`] },
-    { query: "?q=%27%20OR%201%3D1%20--", details: [`q must be one of ${QUALITIES}`] },
-    { query: "?blur=yes", details: ["blur must be 0 or 1"] },
-    {
-      query: "?w=7&q=7&blur=2",
-      details: [
-        `w must be one of ${WIDTHS}`,
-        `q must be one of ${QUALITIES}`,
-        "blur must be 0 or 1",
-      ],
-    },
-  ])("answers 400 for the parameters $query", async ({ query, details }) => {
-    const response = await fetchImage(`${imageId}.webp`, query);
+    "?w=100&q=60",
+    "?w=99999999999999999999&q=60",
+    "?w=640",
+    "?q=60",
+    "?w=640&q=99",
+    "?w=960&q=60",
+    "?w=1920&q=75",
+    "?w=640&q=60&blur=1",
+    "?w=640&q=60&blur=yes",
+    "?w=320&q=50",
+    "?w=640&q=%27%20OR%201%3D1%20--",
+    "",
+  ])("answers 400 for .webp%s and stores nothing", async (query) => {
+    const before = await variantCount();
+    const response = await fetchImage(`${largeId}.webp`, query);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Invalid image parameters", details });
+    const body = await response.json();
+    expect(body).toEqual({ error: "Invalid image parameters", details: expect.any(Array) });
+    expect(body.details.length).toBeGreaterThan(0);
+    expect(await variantCount()).toBe(before);
   });
 
   it.each([
@@ -209,10 +282,59 @@ describeEachDatabase("image route", ({ db }) => {
     "\u0000.webp",
     "💍.jpg",
     "x".repeat(5000),
-  ])("answers 404 for the file %#", async (file) => {
-    const name = file.replace("IMAGE_ID", imageId);
-    const response = await fetchImage(name, "?w=640");
+  ])("answers 404 for the file %#, storing nothing", async (file) => {
+    const before = await variantCount();
+    const name = file.replace("IMAGE_ID", smallId);
+    const response = await fetchImage(name, "?w=320&q=50");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual(NOT_FOUND);
+    expect(await variantCount()).toBe(before);
+  });
+
+  it("answers 404 for an unknown image's original", async () => {
+    const response = await fetchImage("7b0c2d7e-6f4e-4a3b-9c1d-5e6f7a8b9c0d.jpg");
+    expect(response.status).toBe(404);
+  });
+
+  it("renders a few at a time; beyond the waiting line it answers 503 with Retry-After and stores nothing", async () => {
+    // Hold every render slot, then ask for more distinct first renders than may wait.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: imageRenderQueue.concurrency }, () =>
+      imageRenderQueue.run(() => held),
+    );
+    const images = await Promise.all([1, 2, 3].map(() => storeImage(2000, 20)));
+    const urls = images
+      .flatMap((id) => SHOP_RENDITIONS.map((r) => renditionUrl(`/images/${id}.jpg`, r)))
+      .slice(0, imageRenderQueue.maxWaiting + 5);
+    const refusedCount = urls.length - imageRenderQueue.maxWaiting;
+    const answered: Response[] = [];
+    const pending = urls.map((url) =>
+      fetchImage(...split(url)).then((response) => {
+        answered.push(response);
+        return response;
+      }),
+    );
+    // The refused requests answer at once; the accepted ones wait for a slot.
+    while (answered.length < refusedCount) await new Promise((resolve) => setTimeout(resolve, 10));
+    const responses = [...answered];
+    expect(imageRenderQueue.waiting).toBe(imageRenderQueue.maxWaiting);
+    for (const busy of responses) {
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("2");
+      expect(await busy.json()).toEqual({
+        error: "Too many images are being prepared right now. Please try again in a moment.",
+      });
+    }
+    const storedWhileHeld = await Promise.all(images.map((id) => storedVariants(id)));
+    expect(storedWhileHeld.flat()).toHaveLength(0);
+
+    release();
+    await Promise.all(holders);
+    const all = await Promise.all(pending);
+    expect(all.filter((r) => r.status === 200)).toHaveLength(imageRenderQueue.maxWaiting);
+    expect(all.filter((r) => r.status === 503)).toHaveLength(refusedCount);
+    const stored = await Promise.all(images.map((id) => storedVariants(id)));
+    expect(stored.flat()).toHaveLength(imageRenderQueue.maxWaiting);
   });
 });

@@ -1,4 +1,5 @@
 import { handle, notFound } from "@/lib/errors";
+import { matchesIfNoneMatch } from "@/lib/http";
 import { getImageVariant, parseVariantRequest } from "@/lib/images";
 import { messages } from "@/lib/messages";
 
@@ -21,7 +22,7 @@ export const GET = handle(
       "Content-Type": variant.contentType,
       "X-Content-Type-Options": "nosniff",
     };
-    if (request.headers.get("if-none-match") === variant.etag) {
+    if (matchesIfNoneMatch(request, variant.etag)) {
       return new Response(null, { status: 304, headers });
     }
     return new Response(new Uint8Array(variant.data), {

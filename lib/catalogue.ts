@@ -138,7 +138,13 @@ export const listRelatedProductsCached = ({
   limit: number;
 }) => listRelatedShared({ id: product.id, category: product.category, limit });
 
-/** After any change to products, their images or their stock (admin edits, orders). */
-export function revalidateCatalogue() {
+/**
+ * After any change to products, their images or their stock (admin edits, orders). `changed`
+ * names what changed, so a finer cache can drop only that; today the whole catalogue goes.
+ */
+export function revalidateCatalogue(
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- for a finer cache to use
+  _changed: { productIds?: readonly string[]; categories?: readonly Category[] } = {},
+) {
   revalidateCacheTag(TAGS.catalogue);
 }

@@ -31,6 +31,9 @@ export const DELIVERY_DAYS_MIN = 4;
 export const DELIVERY_DAYS_MAX = 5;
 export const PAYMENT_METHOD = "cash_on_delivery";
 
+/** The shop's calendar: order dates and delivery estimates are Beirut days. */
+export const SHOP_TIME_ZONE = "Asia/Beirut";
+
 export const INSTAGRAM_DISCOUNT_PERCENT = 10;
 export const INSTAGRAM_DISCOUNT_TYPE = "instagram_first_order";
 export const REGISTRATION_SOURCES = ["google", "instagram_bio"] as const;

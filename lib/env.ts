@@ -20,6 +20,7 @@ const schema = z.object({
   INSTAGRAM_URL: z.string().default("https://www.instagram.com/lumiere.jewelry.lb"),
   TIKTOK_URL: z.string().default("https://www.tiktok.com/@lumiere.jewelry.lb"),
   CONTACT_EMAIL: z.string().default("hello@lumiere-jewelry.example"),
+  SHOP_EMAIL: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -37,6 +38,12 @@ export function env(): Env {
 export function isGoogleEnabled(): boolean {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = env();
   return Boolean(GOOGLE_CLIENT_ID && GOOGLE_CLIENT_SECRET);
+}
+
+/** Where new-order notices go: SHOP_EMAIL, else the public contact address. */
+export function shopEmail(): string {
+  const { SHOP_EMAIL, CONTACT_EMAIL } = env();
+  return SHOP_EMAIL ?? CONTACT_EMAIL;
 }
 
 /** For tests that change process.env between cases. */

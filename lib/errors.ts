@@ -9,6 +9,8 @@ export class AppError extends Error {
       details?: string[];
       requiresVerification?: boolean;
       retryAfter?: number;
+      /** More fields of the answer, e.g. the items a refused checkout lacks. */
+      body?: Record<string, unknown>;
     } = {},
   ) {
     super(message);
@@ -22,8 +24,8 @@ export const unauthorized = (message: string = messages.api.unauthorized) =>
   new AppError(401, message);
 export const forbidden = (message: string = messages.api.forbidden) => new AppError(403, message);
 export const notFound = (message: string = messages.api.notFound) => new AppError(404, message);
-export const conflict = (message: string, details?: string[]) =>
-  new AppError(409, message, { details });
+export const conflict = (message: string, details?: string[], body?: Record<string, unknown>) =>
+  new AppError(409, message, { details, body });
 
 /**
  * The one mapping from anything thrown in a handler to the spec's JSON error shape. Only an
@@ -33,12 +35,13 @@ export const conflict = (message: string, details?: string[]) =>
  */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    const { details, requiresVerification, retryAfter } = error.extra;
+    const { details, requiresVerification, retryAfter, body } = error.extra;
     return Response.json(
       {
         error: error.message,
         ...(details?.length ? { details } : {}),
         ...(requiresVerification ? { requiresVerification: true } : {}),
+        ...body,
       },
       {
         status: error.status,

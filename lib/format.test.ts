@@ -1,4 +1,10 @@
-import { centsToDollars, dollarsToCents, formatBadgeCount, formatPrice } from "@/lib/format";
+import {
+  centsToDollars,
+  dollarsToCents,
+  formatBadgeCount,
+  formatDate,
+  formatPrice,
+} from "@/lib/format";
 
 describe("formatPrice", () => {
   it.each([
@@ -28,5 +34,24 @@ describe("formatBadgeCount", () => {
     [250, "9+"],
   ])("%i shows as %s", (count, expected) => {
     expect(formatBadgeCount(count)).toBe(expected);
+  });
+});
+
+describe("LBP display at 89,500 LBP per USD", () => {
+  it.each([
+    [500, "447,500 LBP"], // the delivery fee
+    [4910, "4,394,450 LBP"],
+    [99, "88,605 LBP"],
+    [12222243, "10,938,907,485 LBP"],
+  ])("%i cents shows as %s", (cents, expected) => {
+    expect(formatPrice(cents, "LBP")).toBe(expected);
+  });
+});
+
+describe("formatDate on the shop's Beirut calendar", () => {
+  it("shows the Beirut day, whatever the server's time zone", () => {
+    // 22:30 UTC on a Sunday is already Monday in Beirut.
+    expect(formatDate("2025-01-19T22:30:00Z")).toBe("Jan 20, 2025");
+    expect(formatDate(new Date("2025-01-24T12:00:00Z"), "long")).toBe("Friday, January 24, 2025");
   });
 });

@@ -1,5 +1,5 @@
 // Money and count formatting, one place for the whole shop. Safe to import from client and server.
-import { BADGE_CAP, LBP_PER_USD, type Currency } from "@/lib/constants";
+import { BADGE_CAP, LBP_PER_USD, SHOP_TIME_ZONE, type Currency } from "@/lib/constants";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
 const lbp = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -16,4 +16,16 @@ export function formatPrice(cents: number, currency: Currency = "USD"): string {
 /** Header badges: the count, or "9+" above 9. */
 export function formatBadgeCount(count: number): string {
   return count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
+}
+
+const dates = {
+  // "Jan 14, 2025": when an order was placed.
+  short: new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: SHOP_TIME_ZONE }),
+  // "Tuesday, January 14, 2025": the delivery estimate.
+  long: new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: SHOP_TIME_ZONE }),
+};
+
+/** A day on the shop's (Beirut) calendar, the same on the server and in every browser. */
+export function formatDate(value: string | Date, style: keyof typeof dates = "short"): string {
+  return dates[style].format(typeof value === "string" ? new Date(value) : value);
 }

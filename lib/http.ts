@@ -1,4 +1,5 @@
 import "server-only";
+import { after } from "next/server";
 import type { z } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
@@ -125,4 +126,37 @@ export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   if (header.trim() === "*") return true;
   const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
   return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
+
+// Visible ASCII, as Stripe and the IETF draft use it: a UUID per checkout attempt fits.
+const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
+
+/** The request's Idempotency-Key header, if any; a malformed one is refused with 400. */
+export function idempotencyKeyOf(request: Request): string | undefined {
+  const key = request.headers.get("idempotency-key")?.trim();
+  if (key === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest(messages.api.invalidIdempotencyKey);
+  return key;
+}
+
+/**
+ * Work the answer must not wait for (mail): run after the response is sent, or, outside a request
+ * (scripts, tests), at once without being awaited. A failure is logged, never thrown.
+ */
+export function afterResponse(what: string, task: () => Promise<unknown>) {
+  const run = () =>
+    task().catch((error) => console.error(`[after response] ${what} failed`, error));
+  try {
+    after(run);
+  } catch {
+    const running = run().finally(() => detached.delete(running));
+    detached.add(running);
+  }
+}
+
+const detached = new Set<Promise<unknown>>();
+
+/** Resolves once the work started outside a request has finished (tests, scripts). */
+export async function detachedWorkDone() {
+  while (detached.size > 0) await Promise.allSettled([...detached]);
 }

@@ -1,5 +1,9 @@
 import "server-only";
 import { SHOP_NAME } from "@/lib/constants";
+import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import { addressLines, paymentMethodLabel } from "@/lib/order-rules";
+import type { OrderDto } from "@/models/order";
 
 export type MailContent = { subject: string; text: string; html: string };
 
@@ -12,17 +16,22 @@ const escapeHtml = (value: string) =>
 const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,");
 
 type Action = { label: string; href: string; textLead?: string };
+/** A label and its value, such as an item and its price or "Total" and the amount. */
+type Row = [label: string, value: string];
 
 /** The one branded frame every mail shares: ivory card, serif shop name, gold accents. */
-function layout({ title, paragraphs, action, code, note }: {
+function layout({ title, paragraphs, rows, action, code, note }: {
   title: string;
   paragraphs: string[];
+  rows?: Row[];
   action?: Action;
   code?: string;
   note?: string;
 }): string {
   const p = (html: string) =>
     `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622">${escapeHtml(html)}</p>`;
+  const row = ([label, value]: Row) =>
+    `<tr><td style="padding:6px 12px 6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#7a7068;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#2b2622;text-align:right;white-space:pre-line">${escapeHtml(value)}</td></tr>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fbf8f3;font-family:Helvetica,Arial,sans-serif">
@@ -33,6 +42,7 @@ function layout({ title, paragraphs, action, code, note }: {
 <tr><td style="padding:24px 32px 8px">
 <h1 style="margin:0 0 16px;font-family:Georgia,serif;font-weight:normal;font-size:20px;color:#2b2622">${escapeHtml(title)}</h1>
 ${paragraphs.map(p).join("\n")}
+${rows?.length ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px">${rows.map(row).join("")}</table>` : ""}
 ${code ? `<p style="margin:8px 0 24px;text-align:center;font-family:Menlo,monospace;font-size:32px;letter-spacing:8px;color:#2b2622"><strong>${escapeHtml(code)}</strong></p>` : ""}
 ${action ? `<p style="margin:8px 0 24px;text-align:center"><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:12px 28px;background:#2b2622;color:#fbf8f3;text-decoration:none;border-radius:4px;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:12px;line-height:1.6;color:#7a7068;word-break:break-all">Or paste this link into your browser: ${escapeHtml(action.href)}</p>` : ""}
@@ -43,14 +53,15 @@ ${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068
 }
 
 /**
- * A mail's text and HTML parts from the same parts, in the same order: greeting, paragraphs, then
- * the code, the link and the note. Every value is plain text; the HTML part escapes it.
+ * A mail's text and HTML parts from the same parts, in the same order: greeting, paragraphs, the
+ * rows, then the code, the link and the note. Every value is plain text; the HTML part escapes it.
  */
-function compose({ subject, title, firstName, paragraphs, action, code, note }: {
+function compose({ subject, title, firstName, paragraphs, rows, action, code, note }: {
   subject: string;
   title: string;
   firstName: string;
   paragraphs: string[];
+  rows?: Row[];
   action?: Action;
   code?: string;
   note?: string;
@@ -58,6 +69,7 @@ function compose({ subject, title, firstName, paragraphs, action, code, note }: 
   const body = [greeting(firstName), ...paragraphs];
   const text = [
     ...body,
+    ...(rows?.length ? [rows.map(([label, value]) => `${label}: ${value}`).join("\n")] : []),
     ...(code ? [`    ${code}`] : []),
     ...(action ? [action.textLead ? `${action.textLead}: ${action.href}` : action.href] : []),
     ...(note ? [note] : []),
@@ -65,7 +77,7 @@ function compose({ subject, title, firstName, paragraphs, action, code, note }: 
   return {
     subject: `${SHOP_NAME}: ${subject}`,
     text: `${text}\n\nWith love,\nThe ${SHOP_NAME} team`,
-    html: layout({ title, paragraphs: body, action, code, note }),
+    html: layout({ title, paragraphs: body, rows, action, code, note }),
   };
 }
 
@@ -130,5 +142,87 @@ export function accountDeletedMail({ firstName, shopUrl }: {
       "We are sorry to see you go. You are always welcome back.",
     ],
     action: { label: `Visit ${SHOP_NAME}`, href: shopUrl },
+  });
+}
+
+const money = (dollars: number, currency: OrderDto["currency"]) => {
+  const cents = dollarsToCents(dollars);
+  return currency === "LBP"
+    ? `${formatPrice(cents, "LBP")} (${formatPrice(cents)})`
+    : formatPrice(cents);
+};
+
+/** What both order mails list: the items, the money, the delivery. */
+function orderRows(order: OrderDto): Row[] {
+  const m = messages.orderMail;
+  return [
+    ...order.items.map((item): Row => [
+      m.itemLine(item.quantity, item.name),
+      money(item.price * item.quantity, order.currency),
+    ]),
+    [m.subtotal, money(order.subtotal, order.currency)],
+    [m.delivery, money(order.deliveryFee, order.currency)],
+    ...(order.discount
+      ? [
+          [
+            m.discount(order.discount.percentage),
+            `− ${money(order.discount.amount, order.currency)}`,
+          ] as Row,
+        ]
+      : []),
+    [m.total, money(order.totalAmount, order.currency)],
+    [m.payment, paymentMethodLabel(order.paymentMethod)],
+    [m.estimatedDelivery, formatDate(order.estimatedDelivery, "long")],
+    [m.deliverTo, addressLines(order.shippingAddress).join("\n")],
+    [m.phone, order.phoneNumber],
+    ...(order.notes ? [[m.notes, order.notes] as Row] : []),
+  ];
+}
+
+export function orderConfirmationMail({
+  firstName,
+  order,
+  ordersUrl,
+}: {
+  firstName: string;
+  order: OrderDto;
+  ordersUrl: string;
+}): MailContent {
+  const m = messages.orderMail;
+  return compose({
+    subject: m.confirmationSubject(order.orderNumber),
+    title: m.confirmationTitle,
+    firstName,
+    paragraphs: [m.confirmationText(order.orderNumber)],
+    rows: orderRows(order),
+    action: { label: m.viewOrders, href: ordersUrl },
+    note: m.confirmationNote,
+  });
+}
+
+export function newOrderNoticeMail({
+  order,
+  adminUrl,
+}: {
+  order: OrderDto;
+  adminUrl: string;
+}): MailContent {
+  const m = messages.orderMail;
+  const customer = order.userId;
+  return compose({
+    subject: m.noticeSubject(order.orderNumber),
+    title: m.noticeTitle,
+    firstName: "",
+    paragraphs: [
+      m.noticeText(
+        order.orderNumber,
+        customer
+          ? `${customer.firstName} ${customer.lastName}`.trim()
+          : order.shippingAddress.fullName,
+        customer?.email ?? "",
+      ),
+    ],
+    rows: orderRows(order),
+    action: { label: m.openAdmin, href: adminUrl },
   });
 }

@@ -3,15 +3,18 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import { env } from "@/lib/env";
+import { env, shopEmail } from "@/lib/env";
 import {
   accountDeletedMail,
+  newOrderNoticeMail,
+  orderConfirmationMail,
   passwordChangedMail,
   resetPinMail,
   verificationMail,
   type MailContent,
 } from "@/lib/mail-templates";
 import { PIN_TTL_MINUTES, VERIFICATION_LINK_TTL_HOURS } from "@/lib/constants";
+import type { OrderDto } from "@/models/order";
 
 type Recipient = { email: string; firstName: string };
 
@@ -94,5 +97,27 @@ export async function sendAccountDeletedMail({ to }: { to: Recipient }) {
   await sendMail({
     to: to.email,
     content: accountDeletedMail({ firstName: to.firstName, shopUrl: env().APP_URL }),
+  });
+}
+
+/** The customer's order confirmation. */
+export async function sendOrderConfirmationMail({ to, order }: { to: Recipient; order: OrderDto }) {
+  await sendMail({
+    to: to.email,
+    content: orderConfirmationMail({
+      firstName: to.firstName,
+      order,
+      ordersUrl: new URL("/orders", env().APP_URL).toString(),
+    }),
+    notice: `order ${order.orderNumber}`,
+  });
+}
+
+/** The shop's notice of a new order, to SHOP_EMAIL. */
+export async function sendNewOrderNotice({ order }: { order: OrderDto }) {
+  await sendMail({
+    to: shopEmail(),
+    content: newOrderNoticeMail({ order, adminUrl: new URL("/admin", env().APP_URL).toString() }),
+    notice: `new order ${order.orderNumber}`,
   });
 }

@@ -12,7 +12,8 @@ export type RateLimitedAction =
   | "resendVerification"
   | "forgotPassword"
   | "verifyResetPin"
-  | "passwordCheck";
+  | "passwordCheck"
+  | "checkout";
 
 type Limit = { points: number; windowSeconds: number };
 
@@ -48,6 +49,11 @@ export const rateLimitConfig: Record<RateLimitedAction, { address: Limit; email:
   passwordCheck: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
     email: { points: 10, windowSeconds: 15 * MINUTE },
+  },
+  // Every order takes stock: one account or address cannot hold the shop's pieces hostage.
+  checkout: {
+    address: { points: 60, windowSeconds: 15 * MINUTE },
+    email: { points: 20, windowSeconds: HOUR },
   },
 };
 
@@ -102,7 +108,13 @@ async function pruneExpired() {
 }
 
 /** Counts an attempt by the caller's address (call before reading the body). */
-export function limitByAddress({ action, request }: { action: RateLimitedAction; request: Request }) {
+export function limitByAddress({
+  action,
+  request,
+}: {
+  action: RateLimitedAction;
+  request: Request;
+}) {
   return consumeRateLimit({
     key: `${action}:address:${clientAddress(request)}`,
     limit: rateLimitConfig[action].address,

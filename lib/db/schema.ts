@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CATEGORIES, CURRENCIES, ORDER_STATUSES, REGISTRATION_SOURCES } from "@/lib/constants";
+import type { ShippingAddress } from "@/models/order";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -141,16 +142,6 @@ export const wishlistItems = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
 );
-
-export type ShippingAddress = {
-  fullName: string;
-  address: string;
-  city: string;
-  area?: string;
-  building?: string;
-  floor?: string;
-  additionalInfo?: string;
-};
 
 export const orders = pgTable(
   "orders",

@@ -1,0 +1,339 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { productImagePath, revalidateCatalogue } from "@/lib/catalogue";
+import {
+  INSTAGRAM_DISCOUNT_PERCENT,
+  INSTAGRAM_DISCOUNT_TYPE,
+  PAYMENT_METHOD,
+  type Category,
+} from "@/lib/constants";
+import { getDb, type DbOrTx, type Transaction } from "@/lib/db";
+import {
+  cartItems,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  users,
+  type Order,
+  type OrderItem,
+  type User,
+} from "@/lib/db/schema";
+import { conflict, unauthorized } from "@/lib/errors";
+import { centsToDollars } from "@/lib/format";
+import { afterResponse } from "@/lib/http";
+import { sendNewOrderNotice, sendOrderConfirmationMail } from "@/lib/mail";
+import { messages } from "@/lib/messages";
+import {
+  createOrderNumber,
+  estimatedDeliveryDate,
+  orderTotals,
+  qualifiesForInstagramDiscount,
+} from "@/lib/order-rules";
+import type { CheckoutInput, OrderDto, OrderLine, ShortItem } from "@/models/order";
+
+/** A customer's order list is short; this only bounds the answer. */
+const MAX_ORDERS_LISTED = 200;
+
+// ---------------------------------------------------------------------------------------------
+// The order as the API shows it
+
+/** An order and its item snapshots in the API's shape; `withCustomer` adds who placed it. */
+export function toOrderDto(
+  order: Order,
+  items: readonly OrderItem[],
+  { withCustomer = false }: { withCustomer?: boolean } = {},
+): OrderDto {
+  return {
+    _id: order.id,
+    id: order.id,
+    orderNumber: order.orderNumber,
+    ...(withCustomer
+      ? {
+          userId: {
+            _id: order.userId,
+            firstName: order.customerFirstName,
+            lastName: order.customerLastName,
+            email: order.customerEmail,
+          },
+        }
+      : {}),
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    status: order.status,
+    items: items.map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      quantity: item.quantity,
+      price: centsToDollars(item.priceCents),
+    })),
+    subtotal: centsToDollars(order.subtotalCents),
+    deliveryFee: centsToDollars(order.deliveryFeeCents),
+    discount:
+      order.discountCents > 0
+        ? {
+            type: INSTAGRAM_DISCOUNT_TYPE,
+            amount: centsToDollars(order.discountCents),
+            percentage: order.discountPercent ?? INSTAGRAM_DISCOUNT_PERCENT,
+          }
+        : null,
+    totalAmount: centsToDollars(order.totalCents),
+    currency: order.currency,
+    paymentMethod: order.paymentMethod,
+    estimatedDelivery: order.estimatedDelivery.toISOString(),
+    shippingAddress: order.shippingAddress,
+    phoneNumber: order.phoneNumber,
+    ...(order.notes ? { notes: order.notes } : {}),
+  };
+}
+
+/**
+ * Orders matching `where`, newest first, each with its items: one query for the orders, one for
+ * all their items. The shop's order lists (the customer's, the admin's) all read through here.
+ */
+export async function findOrders({
+  where,
+  limit,
+  withCustomer = false,
+  db,
+}: {
+  where?: SQL;
+  limit: number;
+  withCustomer?: boolean;
+  db?: DbOrTx;
+}): Promise<OrderDto[]> {
+  const conn = db ?? (await getDb());
+  const rows = await conn
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const items = await conn
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const itemsByOrder = new Map<string, OrderItem[]>();
+  for (const item of items) {
+    itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
+  }
+  return rows.map((row) => toOrderDto(row, itemsByOrder.get(row.id) ?? [], { withCustomer }));
+}
+
+/** The customer's own orders, newest first. */
+export async function listOrdersForUser({ userId }: { userId: string }): Promise<OrderDto[]> {
+  return findOrders({ where: eq(orders.userId, userId), limit: MAX_ORDERS_LISTED });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+type TakenLine = OrderLine & { name: string; priceCents: number; category: Category };
+
+/**
+ * Takes the stock of every line, each with one conditional update (never read-then-write), in
+ * product id order so that two orders sharing products cannot deadlock. Returns the taken lines
+ * with their current name and price, or the lines that lack stock (the caller then rolls back).
+ */
+async function takeStock(
+  tx: Transaction,
+  lines: readonly OrderLine[],
+): Promise<{ taken: TakenLine[]; short: ShortItem[] }> {
+  const taken: TakenLine[] = [];
+  const short: ShortItem[] = [];
+  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    const [row] = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} - ${line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, line.productId), gte(products.quantity, line.quantity)))
+      .returning({
+        name: products.name,
+        priceCents: products.priceCents,
+        category: products.category,
+      });
+    if (row) {
+      taken.push({ ...line, ...row });
+      continue;
+    }
+    // Only to tell the customer what is left: nothing is taken on this path.
+    const [left] = await tx
+      .select({ name: products.name, quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, line.productId));
+    short.push({
+      productId: line.productId,
+      name: left?.name ?? null,
+      requested: line.quantity,
+      available: left?.quantity ?? 0,
+    });
+  }
+  return { taken, short };
+}
+
+/** The first picture of each product, for the item snapshots. */
+async function firstImages(tx: Transaction, productIds: string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      id: productImages.id,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(productImages.productId, productImages.position, productImages.createdAt);
+  return new Map(rows.map((row) => [row.productId!, productImagePath(row.id)]));
+}
+
+/** Whether the customer (by account, or by email for a deleted and re-created account) ordered before. */
+async function hasEarlierOrder(tx: Transaction, customer: User): Promise<boolean> {
+  const [earlier] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(
+          eq(orders.userId, customer.id),
+          sql`lower(${orders.customerEmail}) = lower(${customer.email})`,
+        ),
+        ne(orders.status, "cancelled"),
+      ),
+    )
+    .limit(1);
+  return Boolean(earlier);
+}
+
+function describeShortItems(short: ShortItem[]): string[] {
+  return short.map((item) =>
+    item.name === null
+      ? messages.checkout.unknownItem
+      : messages.checkout.shortItem(item.name, item.available),
+  );
+}
+
+/**
+ * Places a cash-on-delivery order in one transaction: prices every line from the database, takes
+ * the stock, applies the Instagram first-order discount, writes the order with snapshots of its
+ * items and empties the customer's server cart. Any line short of stock refuses the whole order
+ * (409, nothing taken). The customer's row is locked first, so that the same customer's checkouts
+ * run one at a time: a retry with the same idempotency key, even one arriving at the same moment,
+ * finds the first order instead of placing a second, and two orders cannot both take the
+ * first-order discount. Mail and the catalogue's revalidation follow the commit.
+ */
+export async function placeOrder({
+  userId,
+  input,
+  idempotencyKey,
+}: {
+  userId: string;
+  input: CheckoutInput;
+  idempotencyKey?: string;
+}): Promise<{ order: OrderDto; created: boolean }> {
+  const db = await getDb();
+  const placed = await db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select()
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update");
+    if (!customer) throw unauthorized();
+
+    if (idempotencyKey) {
+      const [first] = await findOrders({
+        where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)),
+        limit: 1,
+        db: tx,
+      });
+      if (first) return { first };
+    }
+
+    const { taken, short } = await takeStock(tx, input.items);
+    if (short.length > 0) {
+      throw conflict(messages.checkout.insufficientStock, describeShortItems(short), {
+        items: short,
+      });
+    }
+
+    const discounted =
+      qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
+      !(await hasEarlierOrder(tx, customer));
+    const totals = orderTotals({ lines: taken, discounted });
+
+    let order: Order | undefined;
+    // A clash of random order numbers is all but impossible; if one happens, draw again.
+    while (!order) {
+      [order] = await tx
+        .insert(orders)
+        .values({
+          orderNumber: createOrderNumber(),
+          userId: customer.id,
+          customerFirstName: customer.firstName,
+          customerLastName: customer.lastName,
+          customerEmail: customer.email,
+          status: "pending",
+          ...totals,
+          discountType: discounted ? INSTAGRAM_DISCOUNT_TYPE : null,
+          discountPercent: discounted ? INSTAGRAM_DISCOUNT_PERCENT : null,
+          currency: input.currency,
+          paymentMethod: PAYMENT_METHOD,
+          estimatedDelivery: estimatedDeliveryDate(new Date()),
+          shippingAddress: input.shippingAddress,
+          phoneNumber: input.phoneNumber,
+          notes: input.notes ?? null,
+          idempotencyKey: idempotencyKey ?? null,
+        })
+        .onConflictDoNothing({ target: orders.orderNumber })
+        .returning();
+    }
+
+    const images = await firstImages(
+      tx,
+      taken.map((line) => line.productId),
+    );
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        taken.map((line) => ({
+          orderId: order.id,
+          productId: line.productId,
+          name: line.name,
+          image: images.get(line.productId) ?? null,
+          priceCents: line.priceCents,
+          quantity: line.quantity,
+        })),
+      )
+      .returning();
+
+    await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
+    if (customer.phoneNumber !== input.phoneNumber) {
+      // Remembered for the next checkout's form.
+      await tx
+        .update(users)
+        .set({ phoneNumber: input.phoneNumber, updatedAt: sql`now()` })
+        .where(eq(users.id, customer.id));
+    }
+    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    return { created: { order, items, customer, taken } };
+  });
+
+  if (placed.first) return { order: placed.first, created: false };
+  const { order, items, customer, taken } = placed.created;
+  revalidateCatalogue({
+    productIds: taken.map((line) => line.productId),
+    categories: [...new Set(taken.map((line) => line.category))],
+  });
+  const forShop = toOrderDto(order, items, { withCustomer: true });
+  afterResponse(`confirmation of order ${order.orderNumber}`, () =>
+    sendOrderConfirmationMail({ to: customer, order: forShop }),
+  );
+  afterResponse(`notice of order ${order.orderNumber}`, () =>
+    sendNewOrderNotice({ order: forShop }),
+  );
+  return { order: toOrderDto(order, items), created: true };
+}

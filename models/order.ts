@@ -1,0 +1,182 @@
+// Checkout validation shared by the checkout form (react-hook-form + zodResolver) and the checkout
+// API (spec sections 3 and 5), and the order as the API returns it.
+import { z } from "zod";
+import {
+  CURRENCIES,
+  DELIVERY_CITIES,
+  MAX_ITEM_QUANTITY,
+  MIN_ITEM_QUANTITY,
+  type Currency,
+  type OrderStatus,
+} from "@/lib/constants";
+import { messages } from "@/lib/messages";
+
+const m = messages.checkout;
+
+export const FIELD_LIMITS = {
+  fullName: 100,
+  address: 300,
+  area: 100,
+  building: 100,
+  floor: 50,
+  additionalInfo: 500,
+  notes: 1000,
+} as const;
+/** Different products in one order: a cart of handmade pieces never comes near it. */
+export const MAX_ORDER_LINES = 50;
+
+// Tabs and line breaks pasted into a one-line field become single spaces. Control characters and
+// broken UTF-16 are refused in every request by the API's boundary (parseInput in lib/http).
+const oneLine = (value: string) => value.replace(/\s+/g, " ");
+
+const requiredText = (required: string, max: number) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(max, { error: m.tooLong(max) })
+    .transform(oneLine);
+
+/** An optional text: empty, blank or null means absent. */
+const optionalText = (max: number, { multiline = false } = {}) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: m.tooLong(max) })
+    .transform((v) => (multiline ? v : oneLine(v)))
+    .nullish()
+    .transform((v) => v || undefined)
+    .optional();
+
+export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
+
+export const shippingAddressSchema = z.object({
+  fullName: requiredText(m.fullNameRequired, FIELD_LIMITS.fullName),
+  address: requiredText(m.addressRequired, FIELD_LIMITS.address),
+  city: z.enum(DELIVERY_CITIES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === "" ? m.cityRequired : m.cityInvalid,
+  }),
+  area: optionalText(FIELD_LIMITS.area),
+  building: optionalText(FIELD_LIMITS.building),
+  floor: optionalText(FIELD_LIMITS.floor),
+  additionalInfo: optionalText(FIELD_LIMITS.additionalInfo, { multiline: true }),
+});
+
+/** Where an order goes, as the customer entered it (stored with the order). */
+export type ShippingAddress = z.output<typeof shippingAddressSchema>;
+
+const PHONE_SHAPE = /^[\d\s()+-]{8,20}$/;
+const MIN_PHONE_DIGITS = 7;
+
+/** 8-20 characters of digits, spaces, hyphens, plus signs and parentheses, mostly digits. */
+export const phoneNumberField = z
+  .string({ error: m.phoneRequired })
+  .trim()
+  .min(1, { error: m.phoneRequired, abort: true })
+  .refine((v) => PHONE_SHAPE.test(v) && (v.match(/\d/g)?.length ?? 0) >= MIN_PHONE_DIGITS, {
+    error: m.phoneInvalid,
+  });
+
+/** What the customer types on the checkout page. */
+export const checkoutFormSchema = z.object({
+  shippingAddress: shippingAddressSchema,
+  phoneNumber: phoneNumberField,
+  notes: optionalText(FIELD_LIMITS.notes, { multiline: true }),
+});
+
+export type CheckoutForm = z.output<typeof checkoutFormSchema>;
+
+// Only the product and the quantity count: names, prices and images a client sends are ignored.
+const orderLineSchema = z.object({
+  productId: z.guid({ error: m.invalidItem }).transform((id) => id.toLowerCase()),
+  quantity: z
+    .number({ error: m.quantityRange })
+    .int({ error: m.quantityRange })
+    .min(MIN_ITEM_QUANTITY, { error: m.quantityRange })
+    .max(MAX_ITEM_QUANTITY, { error: m.quantityRange }),
+});
+
+export type OrderLine = z.output<typeof orderLineSchema>;
+
+/** The same product twice in one request counts once, with the quantities added up. */
+function mergeLines(lines: OrderLine[]): OrderLine[] {
+  const merged = new Map<string, number>();
+  for (const { productId, quantity } of lines) {
+    merged.set(productId, (merged.get(productId) ?? 0) + quantity);
+  }
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** The body of POST /api/orders/checkout. */
+export const checkoutSchema = z.object(
+  {
+    ...checkoutFormSchema.shape,
+    // A missing address names each required field, as the form would.
+    shippingAddress: z.preprocess((value) => value ?? {}, shippingAddressSchema),
+    items: z
+      .array(orderLineSchema, { error: m.emptyCart })
+      .min(1, { error: m.emptyCart })
+      .max(MAX_ORDER_LINES, { error: m.tooManyLines(MAX_ORDER_LINES) })
+      .transform(mergeLines)
+      .refine((lines) => lines.every((line) => line.quantity <= MAX_ITEM_QUANTITY), {
+        error: m.quantityRange,
+      }),
+    currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
+  },
+  { error: messages.api.invalidRequest },
+);
+
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+export type CheckoutPayload = z.input<typeof checkoutSchema>;
+
+/** One item short of stock in a refused checkout (409). */
+export type ShortItem = {
+  productId: string;
+  /** Null when the product no longer exists. */
+  name: string | null;
+  requested: number;
+  available: number;
+};
+
+export type OrderItemDto = {
+  productId: string | null;
+  name: string;
+  image: string | null;
+  quantity: number;
+  /** Dollars, two decimals, as the price was when the order was placed. */
+  price: number;
+};
+
+export type OrderDiscount = {
+  type: "instagram_first_order";
+  /** Dollars. */
+  amount: number;
+  percentage: number;
+};
+
+/**
+ * An order as the API returns it (spec section 3). Amounts are dollars with two decimals;
+ * `currency` is how the customer chose to see them (LBP is a display conversion).
+ */
+export type OrderDto = {
+  _id: string;
+  id: string;
+  orderNumber: string;
+  /** The customer, for the shop's own views. */
+  userId?: { _id: string | null; firstName: string; lastName: string; email: string };
+  createdAt: string;
+  updatedAt: string;
+  status: OrderStatus;
+  items: OrderItemDto[];
+  subtotal: number;
+  deliveryFee: number;
+  discount: OrderDiscount | null;
+  totalAmount: number;
+  currency: Currency;
+  paymentMethod: string;
+  estimatedDelivery: string;
+  shippingAddress: ShippingAddress;
+  phoneNumber: string;
+  notes?: string;
+};

@@ -1,0 +1,134 @@
+// Many customers checking out the last units at the same moment (DESIGN.md: never oversell, never
+// lose an accepted order). Meant for the real PostgreSQL server (TEST_DATABASE_URL), where the
+// requests truly run at once on the pool's connections; on PGlite they queue, and must hold too.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+import { orderItems, orders, products } from "@/lib/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { detachedWorkDone } from "@/lib/http";
+import { messages } from "@/lib/messages";
+import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
+import { describeEachDatabase } from "@/tests/support/databases";
+import { checkout, checkoutBody, createCustomer, createProduct } from "@/tests/support/shop";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lumiere-rush-"));
+
+beforeAll(() => {
+  process.env.DATA_DIR = dataDir;
+  delete process.env.SMTP_URL;
+  resetEnvCache();
+  jest.spyOn(console, "info").mockImplementation(() => {});
+  // Every request comes from one test process: its address must not be what stops them.
+  rateLimitConfig.checkout.address = { points: 10_000, windowSeconds: 60 };
+});
+afterAll(async () => {
+  await detachedWorkDone();
+  resetRateLimitConfig();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+jest.setTimeout(120_000);
+
+describeEachDatabase("checkout rush", ({ db }) => {
+  it("60 customers, the last 5 units, all at once: exactly 5 sold, stock 0, every answer 201 or 409", async () => {
+    const ring = await createProduct(db(), {
+      name: "Last Cedar Ring",
+      priceCents: 2000,
+      quantity: 5,
+    });
+    const customers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => createCustomer(db(), { firstName: `Customer${i}` })),
+    );
+
+    const answers = await Promise.all(
+      customers.map(({ token }) =>
+        checkout({ token, body: checkoutBody([{ productId: ring.id, quantity: 1 }]) }),
+      ),
+    );
+
+    const accepted = answers.filter((a) => a.status === 201);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(accepted).toHaveLength(5);
+    expect(refused).toHaveLength(55);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({
+        error: messages.checkout.insufficientStock,
+        details: ['"Last Cedar Ring" is sold out'],
+        items: [{ productId: ring.id, name: "Last Cedar Ring", requested: 1, available: 0 }],
+      });
+    }
+
+    const [left] = await db().select().from(products).where(eq(products.id, ring.id));
+    expect(left!.quantity).toBe(0);
+
+    const placed = await db().select().from(orders);
+    expect(placed.map((o) => o.orderNumber).sort()).toEqual(
+      accepted.map((a) => (a.body.order as { orderNumber: string }).orderNumber).sort(),
+    );
+    const items = await db()
+      .select()
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          placed.map((o) => o.id),
+        ),
+      );
+    expect(items).toHaveLength(5);
+    for (const order of placed) {
+      expect(order).toMatchObject({ subtotalCents: 2000, deliveryFeeCents: 500, totalCents: 2500 });
+      expect(items.filter((i) => i.orderId === order.id)).toMatchObject([
+        { productId: ring.id, name: "Last Cedar Ring", priceCents: 2000, quantity: 1 },
+      ]);
+    }
+    expect(new Set(placed.map((o) => o.userId)).size).toBe(5);
+  });
+
+  it("orders of several pieces, in any item order, neither deadlock nor oversell", async () => {
+    const studs = await createProduct(db(), {
+      name: "Pearl Studs",
+      quantity: 7,
+      category: "earrings",
+    });
+    const chain = await createProduct(db(), {
+      name: "Gold Chain",
+      quantity: 4,
+      category: "necklaces",
+    });
+    const customers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => createCustomer(db(), { firstName: `Pair${i}` })),
+    );
+
+    const answers = await Promise.all(
+      customers.map(({ token }, i) => {
+        const lines = [
+          { productId: studs.id, quantity: 1 + (i % 2) },
+          { productId: chain.id, quantity: 1 },
+        ];
+        return checkout({ token, body: checkoutBody(i % 2 ? lines.reverse() : lines) });
+      }),
+    );
+
+    expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+    const [sold] = await db()
+      .select({
+        studs: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orderItems.productId} = ${studs.id}), 0)::int`,
+        chain: sql<number>`coalesce(sum(${orderItems.quantity}) filter (where ${orderItems.productId} = ${chain.id}), 0)::int`,
+      })
+      .from(orderItems);
+    const stock = await db()
+      .select({ id: products.id, quantity: products.quantity })
+      .from(products)
+      .where(inArray(products.id, [studs.id, chain.id]));
+    const left = Object.fromEntries(stock.map((p) => [p.id, p.quantity]));
+    // Nothing lost, nothing made up: what was sold plus what is left is what there was.
+    expect(sold!.studs + left[studs.id]!).toBe(7);
+    expect(sold!.chain + left[chain.id]!).toBe(4);
+    expect(left[studs.id]).toBeGreaterThanOrEqual(0);
+    // Every order wanted one chain: the 4 chains all sold, to 4 accepted orders.
+    expect(sold!.chain).toBe(4);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
+  });
+});

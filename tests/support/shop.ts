@@ -1,0 +1,125 @@
+// Rows the order tests start from: customers with a session token, products with stock and a
+// picture, and checkout requests against the real handler.
+import { POST as checkoutHandler } from "@/app/api/orders/checkout/route";
+import { createSessionToken } from "@/lib/auth/session";
+import type { Category, RegistrationSource } from "@/lib/constants";
+import type { Database } from "@/lib/db";
+import { productImages, products, users } from "@/lib/db/schema";
+import { jsonRequest, readResponse, uniqueEmail } from "@/tests/support/auth-requests";
+
+export async function createCustomer(
+  db: Database,
+  {
+    verified = true,
+    registrationSource = null,
+    firstName = "Maya",
+    lastName = "Khoury",
+    email = uniqueEmail(firstName.toLowerCase()),
+  }: {
+    verified?: boolean;
+    registrationSource?: RegistrationSource | null;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+  } = {},
+) {
+  const [user] = await db
+    .insert(users)
+    .values({ email, firstName, lastName, isEmailVerified: verified, registrationSource })
+    .returning();
+  return { user: user!, token: await createSessionToken({ user: user! }) };
+}
+
+// The smallest valid PNG: the order snapshot only needs the image's id.
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
+export async function createProduct(
+  db: Database,
+  {
+    name = "Cedar Leaf Ring",
+    priceCents = 2450,
+    quantity = 10,
+    category = "rings",
+    withImage = true,
+  }: {
+    name?: string;
+    priceCents?: number;
+    quantity?: number;
+    category?: Category;
+    withImage?: boolean;
+  } = {},
+) {
+  const [product] = await db
+    .insert(products)
+    .values({ name, priceCents, quantity, category })
+    .returning();
+  let imageId: string | null = null;
+  if (withImage) {
+    const [image] = await db
+      .insert(productImages)
+      .values({
+        productId: product!.id,
+        contentType: "image/png",
+        width: 1,
+        height: 1,
+        data: PIXEL,
+      })
+      .returning();
+    imageId = image!.id;
+  }
+  return { ...product!, imageId };
+}
+
+export const shippingAddress = {
+  fullName: "Maya Khoury",
+  address: "Bliss Street, Rose Building",
+  city: "Beirut",
+  area: "Hamra",
+  building: "Rose Building",
+  floor: "3",
+  additionalInfo: "Ring twice",
+};
+
+export function checkoutBody(
+  items: { productId: string; quantity: number }[],
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    items,
+    shippingAddress,
+    phoneNumber: "+961 3 123 456",
+    notes: "Gift wrap, please",
+    currency: "USD",
+    ...overrides,
+  };
+}
+
+/** POST /api/orders/checkout as a customer's browser or API client would send it. */
+export async function checkout({
+  token,
+  body,
+  raw,
+  idempotencyKey,
+  cookie,
+  origin,
+}: {
+  token?: string;
+  body?: unknown;
+  raw?: string;
+  idempotencyKey?: string;
+  cookie?: string;
+  origin?: string;
+}) {
+  const request = jsonRequest("/api/orders/checkout", {
+    body,
+    raw,
+    token,
+    cookie,
+    origin,
+    headers: idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
+  });
+  return readResponse(await checkoutHandler(request));
+}

@@ -11,7 +11,8 @@ import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
-import { checkout, checkoutBody, createCustomer, createProduct } from "@/tests/support/shop";
+import { createSignedInUser } from "@/tests/support/users";
+import { checkout, checkoutBody, createProduct } from "@/tests/support/shop";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lumiere-rush-"));
 
@@ -39,7 +40,7 @@ describeEachDatabase("checkout rush", ({ db }) => {
       quantity: 5,
     });
     const customers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => createCustomer(db(), { firstName: `Customer${i}` })),
+      Array.from({ length: 60 }, (_, i) => createSignedInUser(db(), { firstName: `Customer${i}` })),
     );
 
     const answers = await Promise.all(
@@ -98,7 +99,7 @@ describeEachDatabase("checkout rush", ({ db }) => {
       category: "necklaces",
     });
     const customers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => createCustomer(db(), { firstName: `Pair${i}` })),
+      Array.from({ length: 40 }, (_, i) => createSignedInUser(db(), { firstName: `Pair${i}` })),
     );
 
     const answers = await Promise.all(

@@ -1,34 +1,10 @@
-// Rows the order tests start from: customers with a session token, products with stock and a
-// picture, and checkout requests against the real handler.
+// Rows the order tests start from (products with stock and a picture) and checkout requests
+// against the real handler. Customers come from tests/support/users.ts.
 import { POST as checkoutHandler } from "@/app/api/orders/checkout/route";
-import { createSessionToken } from "@/lib/auth/session";
-import type { Category, RegistrationSource } from "@/lib/constants";
+import type { Category } from "@/lib/constants";
 import type { Database } from "@/lib/db";
-import { productImages, products, users } from "@/lib/db/schema";
-import { jsonRequest, readResponse, uniqueEmail } from "@/tests/support/auth-requests";
-
-export async function createCustomer(
-  db: Database,
-  {
-    verified = true,
-    registrationSource = null,
-    firstName = "Maya",
-    lastName = "Khoury",
-    email = uniqueEmail(firstName.toLowerCase()),
-  }: {
-    verified?: boolean;
-    registrationSource?: RegistrationSource | null;
-    firstName?: string;
-    lastName?: string;
-    email?: string;
-  } = {},
-) {
-  const [user] = await db
-    .insert(users)
-    .values({ email, firstName, lastName, isEmailVerified: verified, registrationSource })
-    .returning();
-  return { user: user!, token: await createSessionToken({ user: user! }) };
-}
+import { productImages, products } from "@/lib/db/schema";
+import { jsonRequest, readResponse } from "@/tests/support/auth-requests";
 
 // The smallest valid PNG: the order snapshot only needs the image's id.
 const PIXEL = Buffer.from(

@@ -1,5 +1,6 @@
 // Accounts for API tests: a row in the users table and a session token for it.
 import { createSessionToken } from "@/lib/auth/session";
+import type { RegistrationSource } from "@/lib/constants";
 import type { Database } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
 import { uniqueEmail } from "@/tests/support/auth-requests";
@@ -13,17 +14,20 @@ export async function createSignedInUser(
     isEmailVerified = true,
     firstName = "Maya",
     lastName = "Khalil",
-  }: { isAdmin?: boolean; isEmailVerified?: boolean; firstName?: string; lastName?: string } = {},
+    email = uniqueEmail(isAdmin ? "owner" : "shopper"),
+    registrationSource = null,
+  }: {
+    isAdmin?: boolean;
+    isEmailVerified?: boolean;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+    registrationSource?: RegistrationSource | null;
+  } = {},
 ): Promise<SignedIn> {
   const [user] = await db
     .insert(users)
-    .values({
-      email: uniqueEmail(isAdmin ? "owner" : "shopper"),
-      firstName,
-      lastName,
-      isAdmin,
-      isEmailVerified,
-    })
+    .values({ email, firstName, lastName, isAdmin, isEmailVerified, registrationSource })
     .returning();
   return { user: user!, token: await createSessionToken({ user: user! }) };
 }

@@ -1,9 +1,8 @@
 import { requireVerifiedUser } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { listOrdersForUser } from "@/lib/orders";
 
-export const GET = handle(async (request: Request) => {
+export const GET = handlePrivate(async (request: Request) => {
   const user = await requireVerifiedUser(request);
-  const orders = await listOrdersForUser({ userId: user.id });
-  return Response.json({ orders }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json({ orders: await listOrdersForUser({ userId: user.id }) });
 });

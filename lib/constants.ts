@@ -120,6 +120,9 @@ export const SAMPLE_ADMIN = {
   lastName: "Haddad",
 } as const;
 
+/** The httpOnly session cookie (read by the request guard, set by the API). */
+export const SESSION_COOKIE = "lumiere_session";
+
 /** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
 export const CART_STORAGE_KEY = "cart";
 export const WISHLIST_STORAGE_KEY = "wishlist";

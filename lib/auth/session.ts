@@ -4,13 +4,13 @@ import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
 import { getDb, isUuid } from "@/lib/db";
 import { users, type User } from "@/lib/db/schema";
+import { SESSION_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { getAuthSecret } from "@/lib/auth/secret";
 
-export const SESSION_COOKIE = "lumiere_session";
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Keeps our tokens apart from any other token next-auth derives from the same secret.
 const TOKEN_SALT = "lumiere-session";

@@ -87,6 +87,14 @@ export async function getProductById({ id }: { id: string }): Promise<ProductDto
   return row ? rowToDto(row) : null;
 }
 
+/** Whether a product exists (uncached: for checks before a change). */
+export async function productExists({ id }: { id: string }): Promise<boolean> {
+  if (!isProductId(id)) return false;
+  const db = await getDb();
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id));
+  return row !== undefined;
+}
+
 /** Up to `limit` other products of the same category, in the list's order (by name). */
 export async function listRelatedProducts({
   product,

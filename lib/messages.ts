@@ -329,6 +329,7 @@ export const messages = {
     invalidFixAction: "Action must be adjust or remove",
     notInCart: "Item not found in cart",
     soldOut: "This item is sold out.",
+    maxPerItem: "You can have at most 99 of one item in your cart.",
     notEnoughStock: (stock: number, inCart: number) =>
       inCart > 0
         ? `Only ${stock} left in stock, and ${inCart} already in your cart.`

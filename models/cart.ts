@@ -47,8 +47,7 @@ const c = messages.cart;
 // Any string: a malformed id is simply a product that does not exist (404), like an unknown one.
 const productId = z
   .string({ error: c.productIdRequired })
-  .min(1, { error: c.productIdRequired })
-  .max(100, { error: messages.api.productNotFound });
+  .min(1, { error: c.productIdRequired });
 
 /** A quantity to add: a whole number from 1 to 99 (1 when left out). */
 export const cartAddSchema = z.object({

@@ -78,20 +78,29 @@ export function parseCookies(header: string | null): Record<string, string> {
  * The signed-in user, or 401. A state-changing request authenticated by the cookie must come
  * from our own pages (a Bearer token cannot be sent by a foreign site on its own).
  */
-export async function requireUser(request: Request): Promise<User> {
+export async function requireUser(
+  request: Request,
+  { signedOutMessage }: { signedOutMessage?: string } = {},
+): Promise<User> {
   const source = tokenFromHeaders(request.headers);
   const user = source ? await verifySessionToken({ token: source.token }) : null;
-  if (!user) throw unauthorized();
+  if (!user) throw unauthorized(signedOutMessage);
   if (source?.via === "cookie" && !SAFE_METHODS.has(request.method)) assertSameOrigin(request);
   return user;
 }
 
-/** A signed-in user whose email is verified: otherwise 401, or 403 with requiresVerification. */
+/**
+ * A signed-in user whose email is verified: otherwise 401 (`signedOutMessage`), or 403 with
+ * requiresVerification (`message`).
+ */
 export async function requireVerifiedUser(
   request: Request,
-  { message = messages.api.verificationRequired }: { message?: string } = {},
+  {
+    message = messages.api.verificationRequired,
+    signedOutMessage,
+  }: { message?: string; signedOutMessage?: string } = {},
 ): Promise<User> {
-  const user = await requireUser(request);
+  const user = await requireUser(request, { signedOutMessage });
   if (!user.isEmailVerified) throw new AppError(403, message, { requiresVerification: true });
   return user;
 }

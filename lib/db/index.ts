@@ -1,6 +1,7 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/lib/db/schema";
 import { env } from "@/lib/env";
@@ -14,6 +15,12 @@ export const isUuid = (value: unknown): value is string =>
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DbOrTx = Database | Transaction;
+
+/** Rows of a raw statement (one the query builder cannot write), the same for both drivers. */
+export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as { rows: Row[] };
+  return result.rows;
+}
 
 type Handle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
 

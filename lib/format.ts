@@ -25,6 +25,17 @@ const dates = {
   long: new Intl.DateTimeFormat("en-US", { dateStyle: "full", timeZone: SHOP_TIME_ZONE }),
 };
 
+const dateTime = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/** "Jan 14, 2025, 3:05 PM" in the shop's (Beirut) time, the same on the server and in every browser. */
+export function formatDateTime(value: string | Date): string {
+  return dateTime.format(typeof value === "string" ? new Date(value) : value);
+}
+
 /** A day on the shop's (Beirut) calendar, the same on the server and in every browser. */
 export function formatDate(value: string | Date, style: keyof typeof dates = "short"): string {
   return dates[style].format(typeof value === "string" ? new Date(value) : value);

@@ -13,14 +13,22 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-const greeting = (firstName: string) => (firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,");
+const greeting = (firstName: string) =>
+  firstName.trim() ? `Hello ${firstName.trim()},` : "Hello,";
 
 type Action = { label: string; href: string; textLead?: string };
 /** A label and its value, such as an item and its price or "Total" and the amount. */
 type Row = [label: string, value: string];
 
 /** The one branded frame every mail shares: ivory card, serif shop name, gold accents. */
-function layout({ title, paragraphs, rows, action, code, note }: {
+function layout({
+  title,
+  paragraphs,
+  rows,
+  action,
+  code,
+  note,
+}: {
   title: string;
   paragraphs: string[];
   rows?: Row[];
@@ -44,8 +52,12 @@ function layout({ title, paragraphs, rows, action, code, note }: {
 ${paragraphs.map(p).join("\n")}
 ${rows?.length ? `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px">${rows.map(row).join("")}</table>` : ""}
 ${code ? `<p style="margin:8px 0 24px;text-align:center;font-family:Menlo,monospace;font-size:32px;letter-spacing:8px;color:#2b2622"><strong>${escapeHtml(code)}</strong></p>` : ""}
-${action ? `<p style="margin:8px 0 24px;text-align:center"><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:12px 28px;background:#2b2622;color:#fbf8f3;text-decoration:none;border-radius:4px;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p>
-<p style="margin:0 0 16px;font-size:12px;line-height:1.6;color:#7a7068;word-break:break-all">Or paste this link into your browser: ${escapeHtml(action.href)}</p>` : ""}
+${
+  action
+    ? `<p style="margin:8px 0 24px;text-align:center"><a href="${escapeHtml(action.href)}" style="display:inline-block;padding:12px 28px;background:#2b2622;color:#fbf8f3;text-decoration:none;border-radius:4px;font-size:14px;letter-spacing:1px">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:12px;line-height:1.6;color:#7a7068;word-break:break-all">Or paste this link into your browser: ${escapeHtml(action.href)}</p>`
+    : ""
+}
 ${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068">${escapeHtml(note)}</p>` : ""}
 </td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid #e8dfd3;font-size:12px;color:#7a7068">With love, the ${SHOP_NAME} team · Handcrafted in Lebanon</td></tr>
@@ -56,7 +68,16 @@ ${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068
  * A mail's text and HTML parts from the same parts, in the same order: greeting, paragraphs, the
  * rows, then the code, the link and the note. Every value is plain text; the HTML part escapes it.
  */
-function compose({ subject, title, firstName, paragraphs, rows, action, code, note }: {
+function compose({
+  subject,
+  title,
+  firstName,
+  paragraphs,
+  rows,
+  action,
+  code,
+  note,
+}: {
   subject: string;
   title: string;
   firstName: string;
@@ -81,7 +102,11 @@ function compose({ subject, title, firstName, paragraphs, rows, action, code, no
   };
 }
 
-export function verificationMail({ firstName, link, validHours }: {
+export function verificationMail({
+  firstName,
+  link,
+  validHours,
+}: {
   firstName: string;
   link: string;
   validHours: number;
@@ -98,7 +123,11 @@ export function verificationMail({ firstName, link, validHours }: {
   });
 }
 
-export function resetPinMail({ firstName, pin, validMinutes }: {
+export function resetPinMail({
+  firstName,
+  pin,
+  validMinutes,
+}: {
   firstName: string;
   pin: string;
   validMinutes: number;
@@ -113,7 +142,10 @@ export function resetPinMail({ firstName, pin, validMinutes }: {
   });
 }
 
-export function passwordChangedMail({ firstName, shopUrl }: {
+export function passwordChangedMail({
+  firstName,
+  shopUrl,
+}: {
   firstName: string;
   shopUrl: string;
 }): MailContent {
@@ -129,7 +161,10 @@ export function passwordChangedMail({ firstName, shopUrl }: {
   });
 }
 
-export function accountDeletedMail({ firstName, shopUrl }: {
+export function accountDeletedMail({
+  firstName,
+  shopUrl,
+}: {
   firstName: string;
   shopUrl: string;
 }): MailContent {
@@ -224,5 +259,31 @@ export function newOrderNoticeMail({
     ],
     rows: orderRows(order),
     action: { label: m.openAdmin, href: adminUrl },
+  });
+}
+
+/** The customer's notice that the order is out for delivery, or has been delivered. */
+export function orderStatusMail({
+  firstName,
+  order,
+  ordersUrl,
+}: {
+  firstName: string;
+  order: OrderDto;
+  ordersUrl: string;
+}): MailContent {
+  const m = messages.orderMail;
+  const delivered = order.status === "delivered";
+  return compose({
+    subject: delivered
+      ? m.deliveredSubject(order.orderNumber)
+      : m.outForDeliverySubject(order.orderNumber),
+    title: delivered ? m.deliveredTitle : m.outForDeliveryTitle,
+    firstName,
+    paragraphs: [
+      delivered ? m.deliveredText(order.orderNumber) : m.outForDeliveryText(order.orderNumber),
+    ],
+    rows: orderRows(order),
+    action: { label: m.viewOrders, href: ordersUrl },
   });
 }

@@ -8,6 +8,7 @@ import {
   accountDeletedMail,
   newOrderNoticeMail,
   orderConfirmationMail,
+  orderStatusMail,
   passwordChangedMail,
   resetPinMail,
   verificationMail,
@@ -66,7 +67,10 @@ export async function sendMail({
 }
 
 export async function sendVerificationMail({ to, token }: { to: Recipient; token: string }) {
-  const link = new URL(`/verify-email?token=${encodeURIComponent(token)}`, env().APP_URL).toString();
+  const link = new URL(
+    `/verify-email?token=${encodeURIComponent(token)}`,
+    env().APP_URL,
+  ).toString();
   await sendMail({
     to: to.email,
     content: verificationMail({
@@ -110,6 +114,21 @@ export async function sendOrderConfirmationMail({ to, order }: { to: Recipient; 
       ordersUrl: new URL("/orders", env().APP_URL).toString(),
     }),
     notice: `order ${order.orderNumber}`,
+  });
+}
+
+/** The customer's notice that the order is out for delivery or delivered, to the order's address. */
+export async function sendOrderStatusMail({ order }: { order: OrderDto }) {
+  const customer = order.userId;
+  if (!customer) return;
+  await sendMail({
+    to: customer.email,
+    content: orderStatusMail({
+      firstName: customer.firstName,
+      order,
+      ordersUrl: new URL("/orders", env().APP_URL).toString(),
+    }),
+    notice: `order ${order.orderNumber} ${order.status}`,
   });
 }
 

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { productImagePath, revalidateCatalogue } from "@/lib/catalogue";
 import {
   INSTAGRAM_DISCOUNT_PERCENT,
   INSTAGRAM_DISCOUNT_TYPE,
   PAYMENT_METHOD,
   type Category,
+  type OrderStatus,
 } from "@/lib/constants";
-import { getDb, type DbOrTx, type Transaction } from "@/lib/db";
+import { getDb, isUuid, type DbOrTx, type Transaction } from "@/lib/db";
 import {
   cartItems,
   orderItems,
@@ -19,10 +20,10 @@ import {
   type OrderItem,
   type User,
 } from "@/lib/db/schema";
-import { conflict, unauthorized } from "@/lib/errors";
+import { conflict, notFound, unauthorized } from "@/lib/errors";
 import { centsToDollars } from "@/lib/format";
 import { afterResponse } from "@/lib/http";
-import { sendNewOrderNotice, sendOrderConfirmationMail } from "@/lib/mail";
+import { sendNewOrderNotice, sendOrderConfirmationMail, sendOrderStatusMail } from "@/lib/mail";
 import { messages } from "@/lib/messages";
 import {
   createOrderNumber,
@@ -336,4 +337,84 @@ export async function placeOrder({
     sendNewOrderNotice({ order: forShop }),
   );
   return { order: toOrderDto(order, items), created: true };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The shop's own view: every order, and its status
+
+/** The admin list is the newest orders; older ones stay in the database. */
+const MAX_ADMIN_ORDERS = 500;
+
+/** Every customer's orders, newest first, optionally of one status, with who placed each. */
+export async function listAdminOrders({ status }: { status?: OrderStatus } = {}): Promise<
+  OrderDto[]
+> {
+  return findOrders({
+    where: status ? eq(orders.status, status) : undefined,
+    limit: MAX_ADMIN_ORDERS,
+    withCustomer: true,
+  });
+}
+
+/**
+ * Sets an order's status: any of the six, the current one included, unless the order is cancelled
+ * (then it is locked: 409). Cancelling gives its units back to stock in the same transaction; the
+ * order's row lock makes that happen once, however many cancels race. The customer hears by mail
+ * when the order goes out for delivery and when it is delivered (a failed mail changes nothing).
+ */
+export async function setOrderStatus({
+  id,
+  status,
+}: {
+  id: string;
+  status: OrderStatus;
+}): Promise<OrderDto> {
+  if (!isUuid(id)) throw notFound(messages.admin.orderNotFound);
+  const db = await getDb();
+  const { previous, restocked } = await db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+    if (!order) throw notFound(messages.admin.orderNotFound);
+    if (order.status === "cancelled") throw conflict(messages.admin.cancelledLocked);
+    await tx
+      .update(orders)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(orders.id, id));
+    let restocked: { id: string; category: Category }[] = [];
+    if (status === "cancelled") restocked = await giveBackStock(tx, id);
+    return { previous: order.status, restocked };
+  });
+  if (restocked.length) {
+    revalidateCatalogue({
+      productIds: restocked.map((product) => product.id),
+      categories: [...new Set(restocked.map((product) => product.category))],
+    });
+  }
+  const [updated] = await findOrders({ where: eq(orders.id, id), limit: 1, withCustomer: true });
+  if (status !== previous && (status === "out_for_delivery" || status === "delivered")) {
+    afterResponse("order status mail", () => sendOrderStatusMail({ order: updated! }));
+  }
+  return updated!;
+}
+
+/** The cancelled order's units back on their products' shelves (deleted products are skipped). */
+async function giveBackStock(tx: Transaction, orderId: string) {
+  const lines = await tx
+    .select({
+      productId: orderItems.productId,
+      quantity: sql<number>`sum(${orderItems.quantity})`.mapWith(Number),
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.productId)))
+    .groupBy(orderItems.productId)
+    .orderBy(asc(orderItems.productId));
+  const restocked: { id: string; category: Category }[] = [];
+  for (const line of lines) {
+    const [product] = await tx
+      .update(products)
+      .set({ quantity: sql`${products.quantity} + ${line.quantity}`, updatedAt: sql`now()` })
+      .where(eq(products.id, line.productId!))
+      .returning({ id: products.id, category: products.category });
+    if (product) restocked.push(product);
+  }
+  return restocked;
 }

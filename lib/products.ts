@@ -142,7 +142,7 @@ export async function createProduct({ fields, images }: ProductForm): Promise<Pr
     );
     return created!.id;
   });
-  revalidateCatalogue();
+  revalidateCatalogue({ productIds: [id], categories: [fields.category] });
   return (await getProductById({ id }))!;
 }
 
@@ -154,10 +154,10 @@ export async function updateProduct({
 }: ProductForm & { id: string }): Promise<ProductDto> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const previousCategory = await db.transaction(async (tx) => {
     // Locked, so two edits of one product apply one after the other.
     const [existing] = await tx
-      .select({ id: products.id })
+      .select({ category: products.category })
       .from(products)
       .where(eq(products.id, id))
       .for("update");
@@ -198,8 +198,9 @@ export async function updateProduct({
         entry.kind === "new" ? [{ image: images[entry.index]!, position }] : [],
       ),
     );
+    return existing.category;
   });
-  revalidateCatalogue();
+  revalidateCatalogue({ productIds: [id], categories: [previousCategory, fields.category] });
   return (await getProductById({ id }))!;
 }
 
@@ -254,7 +255,7 @@ function resolveImageOrder({
 export async function deleteProduct({ id }: { id: string }): Promise<void> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const category = await db.transaction(async (tx) => {
     const images = await tx
       .select({ id: productImages.id })
       .from(productImages)
@@ -262,14 +263,15 @@ export async function deleteProduct({ id }: { id: string }): Promise<void> {
     const deleted = await tx
       .delete(products)
       .where(eq(products.id, id))
-      .returning({ id: products.id });
+      .returning({ category: products.category });
     if (!deleted.length) throw notFound(messages.api.productNotFound);
     await deleteUnreferencedImages(
       tx,
       images.map((image) => image.id),
     );
+    return deleted[0]!.category;
   });
-  revalidateCatalogue();
+  revalidateCatalogue({ productIds: [id], categories: [category] });
 }
 
 const productValues = (fields: ProductFields) => ({

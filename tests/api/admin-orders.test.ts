@@ -1,0 +1,434 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { PATCH as patchStatus } from "@/app/api/admin/orders/[id]/status/route";
+import { GET as listOrdersRoute } from "@/app/api/admin/orders/route";
+import { GET as statsRoute } from "@/app/api/admin/stats/route";
+import { GET as catalogueProduct } from "@/app/api/product/[id]/route";
+import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
+import { orders, products, users } from "@/lib/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { messages } from "@/lib/messages";
+import type { OrderDto } from "@/models/order";
+import type { ProductDto } from "@/models/product";
+import { APP, jsonRequest, outboxMails, readResponse } from "@/tests/support/auth-requests";
+import { describeEachDatabase } from "@/tests/support/databases";
+import { checkout, checkoutBody, createProduct } from "@/tests/support/shop";
+import { createSignedInUser } from "@/tests/support/users";
+
+const a = messages.admin;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lumiere-admin-orders-"));
+
+beforeAll(() => {
+  process.env.DATA_DIR = dataDir;
+  delete process.env.SMTP_URL;
+  process.env.LOW_STOCK_THRESHOLD = "5";
+  resetEnvCache();
+  jest.spyOn(console, "info").mockImplementation(() => {});
+});
+afterAll(async () => {
+  // Status mails are written after the answer: let the last ones land before the folder goes.
+  const count = () => fs.readdirSync(path.join(dataDir, "outbox")).length;
+  for (let last = -1; count() !== last;) {
+    last = count();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  delete process.env.LOW_STOCK_THRESHOLD;
+  resetEnvCache();
+});
+
+const get = (handler: (request: Request) => Promise<Response>, pathname: string, token?: string) =>
+  handler(
+    new Request(`${APP}${pathname}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }),
+  ).then(readResponse);
+
+const setStatus = (id: string, body: unknown, token?: string) =>
+  patchStatus(jsonRequest(`/api/admin/orders/${id}/status`, { method: "PATCH", body, token }), {
+    params: Promise.resolve({ id }),
+  }).then(readResponse);
+
+const waitFor = async (check: () => boolean) => {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  return check();
+};
+
+describeEachDatabase("admin orders and dashboard API", ({ db }) => {
+  let admin: string;
+
+  beforeAll(async () => {
+    admin = (
+      await createSignedInUser(db(), { isAdmin: true, firstName: "Nour", lastName: "Haddad" })
+    ).token;
+  });
+
+  /** A real order through the checkout handler, by a new customer. */
+  const placeOrder = async (
+    items: { productId: string; quantity: number }[],
+    customer?: Awaited<ReturnType<typeof createSignedInUser>>,
+  ) => {
+    const buyer = customer ?? (await createSignedInUser(db()));
+    const response = await checkout({ token: buyer.token, body: checkoutBody(items) });
+    expect(response.status).toBe(201);
+    return { order: response.body.order as OrderDto, buyer };
+  };
+
+  describe("who may call it", () => {
+    const calls: {
+      name: string;
+      call: (token?: string) => Promise<{ status: number; headers: Headers }>;
+    }[] = [
+      {
+        name: "GET /api/admin/orders",
+        call: (token) => get(listOrdersRoute, "/api/admin/orders", token),
+      },
+      { name: "GET /api/admin/stats", call: (token) => get(statsRoute, "/api/admin/stats", token) },
+      {
+        name: "PATCH /api/admin/orders/{id}/status",
+        call: (token) =>
+          setStatus("5d6f1c2e-8a61-4b8e-9d55-0c9a1f1e2b3c", { status: "confirmed" }, token),
+      },
+    ];
+    it.each(calls)(
+      "$name: 401 signed out, 403 for customers, private answers",
+      async ({ call }) => {
+        const customer = await createSignedInUser(db());
+        const unverified = await createSignedInUser(db(), { isEmailVerified: false });
+        const answers = [
+          await call(),
+          await call(customer.token),
+          await call(unverified.token),
+          await call(admin),
+        ];
+        expect(answers.map((answer) => answer.status)).toEqual([401, 403, 403, expect.any(Number)]);
+        expect([200, 404]).toContain(answers[3]!.status);
+        for (const answer of answers)
+          expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      },
+    );
+  });
+
+  describe("the order list", () => {
+    it("lists every order newest first with the customer, and keeps the name of a deleted account", async () => {
+      const product = await createProduct(db(), {
+        name: "Sidon Shell Anklet",
+        quantity: 20,
+        category: "anklets",
+      });
+      const first = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const second = await placeOrder([{ productId: product.id, quantity: 2 }]);
+      await db().delete(users).where(eq(users.id, first.buyer.user.id));
+
+      const { status, body } = await get(listOrdersRoute, "/api/admin/orders", admin);
+      expect(status).toBe(200);
+      const listed = body.orders as OrderDto[];
+      const numbers = listed.map((order) => order.orderNumber);
+      expect(numbers.indexOf(second.order.orderNumber)).toBeLessThan(
+        numbers.indexOf(first.order.orderNumber),
+      );
+      const gone = listed.find((order) => order.orderNumber === first.order.orderNumber)!;
+      expect(gone.userId).toMatchObject({
+        firstName: "Maya",
+        lastName: "Khalil",
+        email: first.buyer.user.email,
+      });
+      const kept = listed.find((order) => order.orderNumber === second.order.orderNumber)!;
+      expect(kept).toMatchObject({
+        _id: second.order._id,
+        orderNumber: second.order.orderNumber,
+        userId: { firstName: "Maya", lastName: "Khalil", email: second.buyer.user.email },
+        status: "pending",
+        items: [
+          {
+            name: "Sidon Shell Anklet",
+            quantity: 2,
+            price: 24.5,
+            image: expect.stringMatching(/^\/images\//),
+          },
+        ],
+        subtotal: 49,
+        deliveryFee: 5,
+        totalAmount: 54,
+        currency: "USD",
+        paymentMethod: "cash_on_delivery",
+        shippingAddress: { fullName: "Maya Khoury", city: "Beirut" },
+        phoneNumber: "+961 3 123 456",
+        notes: "Gift wrap, please",
+      });
+      expect(Object.keys(kept)).toEqual(
+        expect.arrayContaining(["createdAt", "estimatedDelivery", "shippingAddress", "items"]),
+      );
+    });
+
+    it("filters by status", async () => {
+      const product = await createProduct(db(), { quantity: 10 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      await setStatus(order._id, { status: "preparing" }, admin);
+      const preparing = await get(listOrdersRoute, "/api/admin/orders?status=preparing", admin);
+      expect((preparing.body.orders as OrderDto[]).every((o) => o.status === "preparing")).toBe(
+        true,
+      );
+      expect((preparing.body.orders as OrderDto[]).map((o) => o._id)).toContain(order._id);
+      const delivered = await get(listOrdersRoute, "/api/admin/orders?status=delivered", admin);
+      expect((delivered.body.orders as OrderDto[]).map((o) => o._id)).not.toContain(order._id);
+    });
+
+    it.each(["shipped", "PENDING", "' OR 1=1 --", "pending\u0000", "%00", "x".repeat(5000)])(
+      "answers 400 for the status filter %j",
+      async (status) => {
+        const response = await get(
+          listOrdersRoute,
+          `/api/admin/orders?status=${encodeURIComponent(status)}`,
+          admin,
+        );
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBeTruthy();
+      },
+    );
+  });
+
+  describe("changing an order's status", () => {
+    it("sets any of the six statuses, the current one included, until the order is cancelled", async () => {
+      const product = await createProduct(db(), { quantity: 10 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      for (const status of [
+        "pending",
+        "pending",
+        "delivered",
+        "confirmed",
+        "out_for_delivery",
+        "preparing",
+        "cancelled",
+      ] as OrderStatus[]) {
+        const response = await setStatus(order._id, { status }, admin);
+        expect(response.status).toBe(200);
+        expect(response.body.order).toMatchObject({ _id: order._id, status });
+        expect(response.headers.get("cache-control")).toBe("private, no-store");
+      }
+      for (const status of ORDER_STATUSES) {
+        const refused = await setStatus(order._id, { status }, admin);
+        expect(refused).toMatchObject({ status: 409, body: { error: a.cancelledLocked } });
+      }
+      const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
+      expect(row!.status).toBe("cancelled");
+    });
+
+    it("gives the units back to stock once when cancelled, and the catalogue shows it at once", async () => {
+      const product = await createProduct(db(), { quantity: 6 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 4 }]);
+      const readPublic = async () =>
+        (await (
+          await catalogueProduct(new Request(`${APP}/api/product/${product.id}`), {
+            params: Promise.resolve({ id: product.id }),
+          })
+        ).json()) as ProductDto;
+      expect((await readPublic()).quantity).toBe(2);
+      expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(200);
+      expect((await readPublic()).quantity).toBe(6);
+      expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(409);
+      const [row] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(row!.quantity).toBe(6);
+    });
+
+    it("gives the units back exactly once when two cancels race", async () => {
+      const product = await createProduct(db(), { quantity: 9 });
+      const other = await createProduct(db(), {
+        name: "Tyre Wave Bracelet",
+        category: "bracelets",
+        quantity: 3,
+      });
+      const { order } = await placeOrder([
+        { productId: product.id, quantity: 5 },
+        { productId: other.id, quantity: 3 },
+      ]);
+      const answers = await Promise.all([
+        setStatus(order._id, { status: "cancelled" }, admin),
+        setStatus(order._id, { status: "cancelled" }, admin),
+        setStatus(order._id, { status: "cancelled" }, admin),
+      ]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+      const rows = await db().select().from(products);
+      expect(rows.find((p) => p.id === product.id)!.quantity).toBe(9);
+      expect(rows.find((p) => p.id === other.id)!.quantity).toBe(3);
+    });
+
+    it("cancels an order whose product was deleted since", async () => {
+      const product = await createProduct(db(), { quantity: 3 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      await db().delete(products).where(eq(products.id, product.id));
+      expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(200);
+    });
+
+    it("mails the customer when the order goes out for delivery and when it is delivered, once each", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order, buyer } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const mails = () =>
+        outboxMails(dataDir, buyer.user.email).filter(
+          (mail) => !/confirmed/i.test(mail.split("\n\n")[0]!),
+        );
+      const before = mails().length;
+      await setStatus(order._id, { status: "confirmed" }, admin);
+      await setStatus(order._id, { status: "out_for_delivery" }, admin);
+      expect(await waitFor(() => mails().length === before + 1)).toBe(true);
+      expect(mails().at(-1)).toContain(order.orderNumber);
+      await setStatus(order._id, { status: "out_for_delivery" }, admin);
+      await setStatus(order._id, { status: "delivered" }, admin);
+      expect(await waitFor(() => mails().length === before + 2)).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(mails()).toHaveLength(before + 2);
+    });
+
+    it("changes the status even when the mail cannot be sent", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      process.env.SMTP_URL = "smtp://127.0.0.1:1";
+      resetEnvCache();
+      const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const response = await setStatus(order._id, { status: "delivered" }, admin);
+        expect(response).toMatchObject({ status: 200, body: { order: { status: "delivered" } } });
+        expect(await waitFor(() => errors.mock.calls.length > 0)).toBe(true);
+      } finally {
+        delete process.env.SMTP_URL;
+        resetEnvCache();
+        errors.mockRestore();
+      }
+    });
+
+    it.each([
+      {
+        name: "an unknown order",
+        id: "5d6f1c2e-8a61-4b8e-9d55-0c9a1f1e2b3c",
+        body: { status: "confirmed" },
+        status: 404,
+        error: a.orderNotFound,
+      },
+      {
+        name: "an id that is not an order's",
+        id: "' OR 1=1 --",
+        body: { status: "confirmed" },
+        status: 404,
+        error: a.orderNotFound,
+      },
+    ])("answers $status for $name", async ({ id, body, status, error }) => {
+      expect(await setStatus(id, body, admin)).toMatchObject({ status, body: { error } });
+    });
+
+    it.each([
+      { status: "shipped" },
+      { status: "" },
+      { status: null },
+      { status: 3 },
+      { status: ["cancelled"] },
+      {},
+      [],
+      "cancelled",
+      { status: "cancelled\u0000" },
+    ])("answers 400 for the body %j", async (body) => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const response = await setStatus(order._id, body, admin);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBeTruthy();
+    });
+
+    it("answers 400 for a body that is not JSON and 413 for an oversized one", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const send = (raw: string) =>
+        patchStatus(
+          jsonRequest(`/api/admin/orders/${order._id}/status`, {
+            method: "PATCH",
+            raw,
+            token: admin,
+          }),
+          {
+            params: Promise.resolve({ id: order._id }),
+          },
+        ).then(readResponse);
+      expect((await send("{status: cancelled")).status).toBe(400);
+      expect((await send(JSON.stringify({ status: "x".repeat(100_000) }))).status).toBe(413);
+    });
+  });
+});
+
+describeEachDatabase("admin dashboard figures", ({ db }) => {
+  it("counts orders, pending ones, delivered ones and their revenue, recent orders and low stock", async () => {
+    process.env.LOW_STOCK_THRESHOLD = "5";
+    resetEnvCache();
+    const owner = await createSignedInUser(db(), { isAdmin: true });
+    const stocks = [0, 1, 5, 6, 40];
+    const made = [];
+    for (const [index, quantity] of stocks.entries()) {
+      made.push(
+        await createProduct(db(), {
+          name: `Piece ${index}`,
+          quantity: quantity + 10,
+          priceCents: 1000 + index * 100,
+        }),
+      );
+    }
+    // Orders through checkout, then moved to their status. Each takes 10 units of one piece's
+    // stock, leaving the quantities above.
+    const statuses: OrderStatus[] = [
+      "pending",
+      "confirmed",
+      "preparing",
+      "out_for_delivery",
+      "delivered",
+    ];
+    const placed: OrderDto[] = [];
+    for (const [index, product] of made.entries()) {
+      const customer = await createSignedInUser(db(), { firstName: `Client${index}` });
+      const response = await checkout({
+        token: customer.token,
+        body: checkoutBody([{ productId: product.id, quantity: 10 }]),
+      });
+      placed.push(response.body.order as OrderDto);
+      await setStatus(placed[index]!._id, { status: statuses[index]! }, owner.token);
+    }
+    // One more delivered order and one cancelled (its stock comes back).
+    const extra = await createProduct(db(), {
+      name: "Zahle Cuff",
+      quantity: 100,
+      priceCents: 2500,
+    });
+    for (const status of ["delivered", "cancelled"] as OrderStatus[]) {
+      const customer = await createSignedInUser(db());
+      const response = await checkout({
+        token: customer.token,
+        body: checkoutBody([{ productId: extra.id, quantity: 1 }]),
+      });
+      placed.push(response.body.order as OrderDto);
+      await setStatus((response.body.order as OrderDto)._id, { status }, owner.token);
+    }
+
+    const { status, body, headers } = await get(statsRoute, "/api/admin/stats", owner.token);
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    const deliveredRevenue = placed[4]!.totalAmount + placed[5]!.totalAmount;
+    expect(body.stats).toEqual({
+      totalProducts: 6,
+      totalOrders: 7,
+      pendingOrders: 4,
+      completedOrders: 2,
+      totalRevenue: deliveredRevenue,
+    });
+    expect(deliveredRevenue).toBe(10 * 14 + 5 + 25 + 5);
+    const recent = body.recentOrders as OrderDto[];
+    expect(recent.map((order) => order.orderNumber)).toEqual(
+      placed
+        .slice(-5)
+        .reverse()
+        .map((order) => order.orderNumber),
+    );
+    expect(recent[0]!.userId).toMatchObject({ firstName: "Maya", lastName: "Khalil" });
+    expect(body.lowStockProducts).toEqual([
+      { _id: made[1]!.id, id: made[1]!.id, name: "Piece 1", price: 11, quantity: 1 },
+      { _id: made[2]!.id, id: made[2]!.id, name: "Piece 2", price: 12, quantity: 5 },
+    ]);
+  });
+});

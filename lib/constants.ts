@@ -108,6 +108,19 @@ export const PLACEHOLDER_IMAGE = { width: 64, quality: 20, format: "jpg" } as co
 export const SHARE_IMAGE = { width: 1280, quality: 85, format: "jpg" } as const;
 export const LAZY_LOAD_MARGIN_PX = 50;
 export const LAZY_LOAD_THRESHOLD = 0.1;
+/**
+ * Network quality (spec section 4): minimal with data saver, slow-2g or downlink under 0.25 Mbps;
+ * else low on 2g, downlink under 0.5 or rtt over 1500 ms; else medium on 3g, downlink under 1.5 or
+ * rtt over 800 ms; else high. Slow: slow-2g, 2g, downlink under 0.5, rtt over 1000 ms, data saver.
+ */
+export const NETWORK_QUALITY = {
+  minimal: { effectiveTypes: ["slow-2g"], downlinkBelow: 0.25 },
+  low: { effectiveTypes: ["2g"], downlinkBelow: 0.5, rttAbove: 1500 },
+  medium: { effectiveTypes: ["3g"], downlinkBelow: 1.5, rttAbove: 800 },
+  slow: { effectiveTypes: ["slow-2g", "2g"], downlinkBelow: 0.5, rttAbove: 1000 },
+} as const;
+/** Without the Network Information API (Safari, Firefox): high quality on a screen this wide. */
+export const WIDE_SCREEN_MIN_PX = 1024;
 
 export const CHAT_GREETING = "Hello! I'm interested in your handmade jewelry.";
 export const POLICY_DATE = "January 2025";

@@ -1,8 +1,8 @@
-import Image from "next/image";
 import Link from "next/link";
 import { connection } from "next/server";
 import { unstable_rethrow } from "next/navigation";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
+import { ProductImage } from "@/components/images/product-image";
 import { Skeleton } from "@/components/ui/skeleton";
 import { listProductsCached } from "@/lib/catalogue";
 import { CATEGORIES } from "@/lib/constants";
@@ -41,10 +41,9 @@ export async function Lookbook() {
             href={categoryHref(look.category)}
             className="group bg-sand focus-visible:outline-gold relative block h-full overflow-hidden rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-4"
           >
-            <Image
+            <ProductImage
               src={look.image}
               alt={look.name}
-              fill
               sizes={
                 index < 2
                   ? "(min-width: 1024px) 560px, 50vw"
@@ -52,7 +51,7 @@ export async function Lookbook() {
                     ? "(min-width: 1024px) 370px, 100vw"
                     : "(min-width: 1024px) 370px, 50vw"
               }
-              className="object-cover transition-transform duration-700 ease-out group-hover:scale-[1.04]"
+              className="group-hover:scale-[1.04]"
             />
             <span className="from-ink/50 via-ink/10 text-ivory absolute inset-x-0 bottom-0 bg-gradient-to-t to-transparent px-4 pt-12 pb-4 font-serif text-xl sm:text-2xl">
               {categoryLabel(look.category)}

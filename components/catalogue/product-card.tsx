@@ -1,5 +1,5 @@
-import Image from "next/image";
 import Link from "next/link";
+import { ProductImage } from "@/components/images/product-image";
 import { StockBadge } from "@/components/catalogue/stock-badge";
 import { Price } from "@/components/ui/price";
 import { dollarsToCents } from "@/lib/format";
@@ -25,13 +25,12 @@ export function ProductCard({
     >
       <div className="bg-sand relative aspect-square overflow-hidden rounded-2xl">
         {image ? (
-          <Image
+          <ProductImage
             src={image}
             alt={product.name}
-            fill
             sizes={PRODUCT_CARD_SIZES}
             preload={preload}
-            className="object-cover transition-transform duration-500 ease-out group-hover:scale-[1.04]"
+            className="group-hover:scale-[1.04]"
           />
         ) : null}
         <StockBadge stock={product.quantity} className="absolute start-2.5 top-2.5" />

@@ -48,6 +48,11 @@ export function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { conta
                 {messages.layout.termsOfService}
               </Link>
             </li>
+            <li>
+              <Link href="/adaptive-demo" className={footerLink}>
+                {messages.layout.imageDemo}
+              </Link>
+            </li>
           </ul>
         </nav>
       </div>

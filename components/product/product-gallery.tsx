@@ -2,8 +2,8 @@
 
 import clsx from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import Image from "next/image";
 import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { ProductImage } from "@/components/images/product-image";
 import { ZOOM_SCALE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -88,14 +88,11 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             zoom.on ? "cursor-zoom-out touch-none" : "cursor-zoom-in",
           )}
         >
-          <Image
-            key={current}
+          <ProductImage
             src={current}
             alt={total > 1 ? messages.product.imageAlt(name, index + 1, total) : name}
-            fill
             sizes={zoom.on ? ZOOMED_IMAGE_SIZES : GALLERY_IMAGE_SIZES}
             preload={index === 0}
-            className="object-cover transition-transform duration-200 ease-out"
             style={{
               transform: zoom.on ? `scale(${ZOOM_SCALE})` : undefined,
               transformOrigin: `${zoom.x}% ${zoom.y}%`,
@@ -147,7 +144,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   i === index ? "ring-gold ring-2" : "opacity-70 hover:opacity-100",
                 )}
               >
-                <Image src={image} alt="" fill sizes="80px" className="object-cover" />
+                <ProductImage src={image} alt="" sizes="80px" />
               </button>
             </li>
           ))}

@@ -1,10 +1,10 @@
 "use client";
 
 import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
-import Image from "next/image";
 import { useRouter } from "next/navigation";
 import useSWR from "swr";
 import { Search, X } from "lucide-react";
+import { ProductImage } from "@/components/images/product-image";
 import { OnRouteChange } from "@/components/layout/on-route-change";
 import { SORT_OPTIONS, type SortOption } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
@@ -218,7 +218,7 @@ export function SearchBox() {
                   >
                     <span className="relative size-12 shrink-0 overflow-hidden rounded bg-sand">
                       {product.images[0] && (
-                        <Image src={product.images[0]} alt="" fill sizes="48px" className="object-cover" />
+                        <ProductImage src={product.images[0]} alt="" sizes="48px" />
                       )}
                     </span>
                     <span className="min-w-0 flex-1">

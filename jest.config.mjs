@@ -7,14 +7,20 @@ const config = createJestConfig({
   testMatch: ["<rootDir>/**/*.test.ts"],
   testPathIgnorePatterns: ["/node_modules/", "/tests/e2e/", "/.next"],
   modulePathIgnorePatterns: ["<rootDir>/.next"],
-  moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  moduleNameMapper: {
+    "^next/cache$": "<rootDir>/tests/support/next-cache.ts",
+    "^next/server$": "<rootDir>/tests/support/next-server.ts",
+    "^@/(.*)$": "<rootDir>/$1",
+  },
   testTimeout: 30_000,
 });
 
 const finalConfig = async () => ({
   ...(await config()),
   // The auth packages ship ESM only.
-  transformIgnorePatterns: ["/node_modules/(?!(@auth|oauth4webapi|preact|preact-render-to-string|@panva)/)"],
+  transformIgnorePatterns: [
+    "/node_modules/(?!(@auth|oauth4webapi|preact|preact-render-to-string|@panva)/)",
+  ],
 });
 
 export default finalConfig;

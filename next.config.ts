@@ -6,6 +6,13 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   serverExternalPackages: ["@electric-sql/pglite", "sharp"],
   poweredByHeader: false,
+  cacheComponents: true,
+  partialPrefetching: false,
+  cacheLife: {
+    // Catalogue reads: expired by tag on every write, so the time limits are only a safety net
+    // for writes made outside the shop (a database edited by hand).
+    catalogue: { stale: 300, revalidate: 3600, expire: 86_400 },
+  },
   images: {
     loader: "custom",
     loaderFile: "./lib/image-loader.ts",

@@ -39,7 +39,9 @@ export default defineConfig({
   webServer: {
     // A production build in its own folders, on a fresh embedded database seeded with the sample catalogue.
     command: `node scripts/e2e-server.mjs`,
-    url: `http://127.0.0.1:${port}/`,
+    // Ready once the catalogue answers: the first start seeds the sample catalogue, while static
+    // pages answer at once.
+    url: `http://127.0.0.1:${port}/api/products`,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",

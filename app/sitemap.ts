@@ -1,13 +1,13 @@
 import type { MetadataRoute } from "next";
+import { connection } from "next/server";
 import { categoryHref } from "@/components/catalogue/category";
 import { absoluteUrl } from "@/components/product/product-seo";
 import { listProductsCached } from "@/lib/catalogue";
 import { CATEGORIES } from "@/lib/constants";
 
-// Built per request from the live catalogue: never at build time, which has no database.
-export const dynamic = "force-dynamic";
-
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
+  // From the live catalogue when asked: never at build time, which has no database.
+  await connection();
   const products = await listProductsCached();
   return [
     { url: absoluteUrl("/"), changeFrequency: "daily", priority: 1 },

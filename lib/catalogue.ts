@@ -1,13 +1,12 @@
 import "server-only";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { cacheByTag, revalidateCacheTag, TAGS } from "@/lib/cache-tags";
+import { cacheLife, cacheTag } from "next/cache";
+import { CATALOGUE_TAGS, categoryTag, expireTag, productTag } from "@/lib/cache";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { getDb, isUuid, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
 import { centsToDollars } from "@/lib/format";
 import type { ProductDto } from "@/models/product";
-
-const CATALOGUE_TTL_SECONDS = 60;
 
 /** Public catalogue answers: shared caches keep them briefly; browsers always ask again. */
 export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
@@ -114,45 +113,67 @@ export async function listRelatedProducts({
   return rows.map(rowToDto);
 }
 
-// Cached reads for pages and the public API. Results are shared: treat them as read-only.
-const cacheOptions = {
-  tags: [TAGS.catalogue],
-  ttlSeconds: CATALOGUE_TTL_SECONDS,
-  scope: getDb,
-} as const;
+// Cached reads for pages and the public API, in Next's tagged cache ('use cache'): shared by every
+// request (and with REDIS_URL by every instance) until a write expires their tags. Results are
+// shared: treat them as read-only. Each entry carries the whole-catalogue tag, so one call can
+// expire everything, and the narrowest tags a write can name.
 
-export const listProductsCached = cacheByTag(
-  ({ category }: { category?: Category } = {}) => listProducts({ category }),
-  { name: "listProducts", ...cacheOptions },
-);
+/** Every product, or one category's, sorted by name. */
+export async function listProductsCached({ category }: { category?: Category } = {}) {
+  "use cache";
+  cacheLife("catalogue");
+  cacheTag(CATALOGUE_TAGS.all, category ? categoryTag(category) : CATALOGUE_TAGS.list);
+  return listProducts({ category });
+}
 
-const getProductByIdShared = cacheByTag(getProductById, {
-  name: "getProductById",
-  ...cacheOptions,
-});
-export const getProductByIdCached = async ({ id }: { id: string }) =>
-  isProductId(id) ? getProductByIdShared({ id: id.toLowerCase() }) : null;
+/** One product, or null (not cached when the id cannot be a product's: no database asked). */
+export async function getProductByIdCached({ id }: { id: string }) {
+  return isProductId(id) ? readProductCached(id.toLowerCase()) : null;
+}
 
-const listRelatedShared = cacheByTag(
-  ({ id, category, limit }: { id: string; category: Category; limit: number }) =>
-    listRelatedProducts({ product: { id, category }, limit }),
-  { name: "listRelatedProducts", ...cacheOptions },
-);
-export const listRelatedProductsCached = ({
+async function readProductCached(id: string) {
+  "use cache";
+  cacheLife("catalogue");
+  cacheTag(CATALOGUE_TAGS.all, productTag(id));
+  return getProductById({ id });
+}
+
+/** Related products come from the product's category list, so that category's tag covers them. */
+export async function listRelatedProductsCached({
   product,
   limit,
 }: {
   product: Pick<ProductDto, "id" | "category">;
   limit: number;
-}) => listRelatedShared({ id: product.id, category: product.category, limit });
+}) {
+  return readRelatedCached(product.id, product.category, limit);
+}
+
+async function readRelatedCached(id: string, category: Category, limit: number) {
+  "use cache";
+  cacheLife("catalogue");
+  cacheTag(CATALOGUE_TAGS.all, categoryTag(category));
+  return listRelatedProducts({ product: { id, category }, limit });
+}
 
 /**
- * After any change to products, their images or their stock (admin edits, orders). `changed`
- * names what changed, so a finer cache can drop only that; today the whole catalogue goes.
+ * Every write to products, their images or their stock (admin edits, placed and cancelled orders)
+ * calls this after it commits, naming what it changed: the products' ids and every category they
+ * were in before or are in now. Without either, the whole catalogue is expired. The next request,
+ * on any instance sharing the cache, reads fresh data.
  */
-export function revalidateCatalogue(
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- for a finer cache to use
-  _changed: { productIds?: readonly string[]; categories?: readonly Category[] } = {},
-) {
-  revalidateCacheTag(TAGS.catalogue);
+export function revalidateCatalogue(change: CatalogueChange = {}) {
+  for (const tag of catalogueTagsToExpire(change)) expireTag(tag);
+}
+
+type CatalogueChange = { productIds?: readonly string[]; categories?: readonly Category[] };
+
+/** The tags a change expires: the product list, the named categories and products, or everything. */
+export function catalogueTagsToExpire({
+  productIds = [],
+  categories = [],
+}: CatalogueChange): string[] {
+  if (productIds.length + categories.length === 0) return [CATALOGUE_TAGS.all];
+  const products = productIds.filter(isProductId).map((id) => productTag(id.toLowerCase()));
+  return [...new Set([CATALOGUE_TAGS.list, ...categories.map(categoryTag), ...products])];
 }

@@ -1,3 +1,4 @@
+import { unstable_rethrow } from "next/navigation";
 import { messages } from "@/lib/messages";
 
 /** A failure a client caused or may see: carries its HTTP status and the spec's message. */
@@ -65,6 +66,8 @@ export function handle<Args extends unknown[]>(
     try {
       return await handler(...args);
     } catch (error) {
+      // Next's own control flow (prerendering, redirects) passes through untouched.
+      unstable_rethrow(error);
       return toErrorResponse(error);
     }
   };

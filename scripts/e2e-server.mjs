@@ -22,6 +22,8 @@ const env = {
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (!process.env.E2E_SKIP_BUILD) {
   execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env });
+  // Pages are rendered from the database at run time, never at build time.
+  if (fs.existsSync(dataDir)) throw new Error(`next build opened the database (${dataDir} exists)`);
 }
 const server = spawn("node_modules/.bin/next", ["start", "--port", process.env.PORT], {
   stdio: "inherit",

@@ -2,6 +2,7 @@ import clsx from "clsx";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { unstable_rethrow } from "next/navigation";
+import { Suspense } from "react";
 import { CategoryProducts } from "@/components/catalogue/category-products";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import {
@@ -63,8 +64,7 @@ async function previewImages(category: Category): Promise<string[]> {
   }
 }
 
-export default async function HomePage({ searchParams }: Props) {
-  const category = await chosenCategory(searchParams);
+export default function HomePage({ searchParams }: Props) {
   return (
     <div>
       <Hero />
@@ -79,16 +79,33 @@ export default async function HomePage({ searchParams }: Props) {
           title={messages.home.shopByCategory}
           className="mb-8 sm:mb-10"
         />
-        <CategorySwitcher active={category}>
-          <CategoryTabs />
-          <div className="mt-8 sm:mt-10">
-            {/* Rendered with the page, so the first card image is found and preloaded at once. */}
-            <CategoryResults fallback={<ProductGridSkeleton />}>
-              <CategoryProducts category={category} />
-            </CategoryResults>
-          </div>
-        </CategorySwitcher>
+        <Suspense fallback={<CategoryCollectionSkeleton />}>
+          <CategoryCollection searchParams={searchParams} />
+        </Suspense>
       </section>
+    </div>
+  );
+}
+
+async function CategoryCollection({ searchParams }: Props) {
+  const category = await chosenCategory(searchParams);
+  return (
+    <CategorySwitcher active={category}>
+      <CategoryTabs />
+      <div className="mt-8 sm:mt-10">
+        {/* Rendered with the page, so the first card image is found and preloaded at once. */}
+        <CategoryResults fallback={<ProductGridSkeleton />}>
+          <CategoryProducts category={category} />
+        </CategoryResults>
+      </div>
+    </CategorySwitcher>
+  );
+}
+
+function CategoryCollectionSkeleton() {
+  return (
+    <div className="mt-[4.75rem] sm:mt-[5.25rem]">
+      <ProductGridSkeleton />
     </div>
   );
 }

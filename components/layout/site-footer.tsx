@@ -1,3 +1,4 @@
+import { cacheLife } from "next/cache";
 import Link from "next/link";
 import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
@@ -6,7 +7,14 @@ import { messages } from "@/lib/messages";
 const footerLink = "text-sm text-ink/80 transition-colors hover:text-gold-dark";
 const heading = "mb-4 text-[0.7rem] font-semibold tracking-[0.2em] text-muted uppercase";
 
-export function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { contactEmail: string }) {
+// The footer is part of every cached page: the year is cached with it and renewed daily.
+async function currentYear() {
+  "use cache";
+  cacheLife("days");
+  return new Date().getFullYear();
+}
+
+export async function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { contactEmail: string }) {
   return (
     <footer className="mt-20 border-t border-line bg-sand/70">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 md:grid-cols-4 md:px-6">
@@ -58,7 +66,7 @@ export function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { conta
       </div>
       <div className="border-t border-line">
         <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted md:px-6">
-          {messages.layout.copyright(new Date().getFullYear())}
+          {messages.layout.copyright(await currentYear())}
         </p>
       </div>
     </footer>

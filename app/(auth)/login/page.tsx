@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { Suspense } from "react";
 import { getCurrentUser } from "@/lib/auth/session";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -19,11 +20,19 @@ function describeError(code: string): string {
   return messages.auth.googleErrors[known ? (code as GoogleErrorCode) : "default"];
 }
 
-export default async function LoginPage({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// The error code and the session are per request: the page renders inside a Suspense boundary
+// (no static frame: a signed-in visitor is sent home before anything shows).
+export default function LoginPage({ searchParams }: Props) {
+  return (
+    <Suspense>
+      <LoginScreen searchParams={searchParams} />
+    </Suspense>
+  );
+}
+
+async function LoginScreen({ searchParams }: Props) {
   const { error } = await searchParams;
   const code = typeof error === "string" ? error.slice(0, 64) : null;
   if (!code && (await getCurrentUser())) redirect("/");

@@ -19,6 +19,12 @@ import { messages } from "@/lib/messages";
 
 type Props = { params: Promise<{ id: string }> };
 
+// The build has no database: it prerenders only this id, which is no product id (a 404 that reads
+// nothing). Real products render on their first visit and are then served from Next's cache.
+export function generateStaticParams() {
+  return [{ id: "_" }];
+}
+
 async function loadProduct(params: Props["params"]) {
   const product = await getProductByIdCached({ id: (await params).id });
   if (!product) notFound();

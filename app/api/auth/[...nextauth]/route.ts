@@ -3,6 +3,5 @@ import { handle } from "@/lib/errors";
 
 // next-auth's routes for the Google round trip (/api/auth/callback/google and its helpers).
 // Our own /api/auth/* routes are static segments and take precedence over this catch-all.
-export const dynamic = "force-dynamic";
 export const GET = handle(async (request: Request) => handleNextAuthRequest(request));
 export const POST = handle(async (request: Request) => handleNextAuthRequest(request));

@@ -1,6 +1,10 @@
+import { connection } from "next/server";
 import { startGoogleSignIn } from "@/lib/auth/google";
 import { handle } from "@/lib/errors";
 
-// Browser navigation here starts Google sign-in (spec section 7).
-export const dynamic = "force-dynamic";
-export const GET = handle(async () => startGoogleSignIn());
+// Browser navigation here starts Google sign-in (spec section 7): a fresh state on every visit,
+// never an answer prepared at build time.
+export const GET = handle(async () => {
+  await connection();
+  return startGoogleSignIn();
+});

@@ -2,8 +2,6 @@ import { toPublicUser } from "@/lib/accounts";
 import { requireUser } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 
-export const dynamic = "force-dynamic";
-
 export const GET = handle(async (request: Request) => {
   const user = await requireUser(request);
   return Response.json(

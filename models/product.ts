@@ -144,3 +144,32 @@ export const productFieldsSchema = z.object({
 });
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
+
+export type ProductFormField = keyof ProductFieldsInput | "images";
+
+const FIELD_OF_MESSAGE = new Map<string, ProductFormField>([
+  [a.nameRequired, "name"],
+  [a.nameTooLong(PRODUCT_LIMITS.name), "name"],
+  [a.invalidCharacters, "name"],
+  [a.priceRequired, "price"],
+  [a.priceNumeric, "price"],
+  [a.priceNegative, "price"],
+  [a.priceDecimals, "price"],
+  [a.priceTooHigh(formatPrice(PRODUCT_LIMITS.priceCents)), "price"],
+  [a.quantityRequired, "quantity"],
+  [a.quantityWhole, "quantity"],
+  [a.quantityNegative, "quantity"],
+  [a.quantityTooHigh(PRODUCT_LIMITS.quantity), "quantity"],
+  [a.categoryInvalid, "category"],
+  [a.descriptionTooLong(PRODUCT_LIMITS.description), "description"],
+  [a.materialsInvalid, "materials"],
+  [a.materialTooLong(PRODUCT_LIMITS.material), "materials"],
+  [a.tooManyMaterials(PRODUCT_LIMITS.materials), "materials"],
+]);
+
+/**
+ * The form field a message of the product API is about, so the form shows the server's refusal
+ * on the field itself. Anything else the product API refuses concerns the images.
+ */
+export const productFieldOfMessage = (message: string): ProductFormField =>
+  FIELD_OF_MESSAGE.get(message) ?? "images";

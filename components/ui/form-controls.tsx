@@ -1,7 +1,7 @@
 "use client";
 
-// The small form pieces every account form shares: labelled fields, password fields with a
-// show/hide toggle, the server-problem alert and the submit button.
+// The small form pieces every form shares: labelled text, text-area and select fields, password
+// fields with a show/hide toggle, the server-problem alert and the submit button.
 import { useId, useState, type ComponentProps } from "react";
 import { AlertCircle, Eye, EyeOff, Loader2 } from "lucide-react";
 import clsx from "clsx";
@@ -11,27 +11,83 @@ import type { z } from "zod";
 import type { FormProblem } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 
-const inputClass =
+/** The look of every text control: inputs, selects, and (with their own height) text areas. */
+export const inputClass =
   "h-11 w-full rounded-lg border border-line bg-white px-3.5 text-[15px] text-ink shadow-xs outline-none transition placeholder:text-muted/60 focus:border-gold focus:ring-3 focus:ring-gold/20 aria-invalid:border-red-400 aria-invalid:focus:ring-red-100";
 
-type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string };
+type Frame = { label: string; error?: string; hint?: string; className?: string };
+type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string };
 
-export function TextField({ label, error, hint, className, ...input }: FieldProps) {
+/** A label above its control, and the control's error (or hint) below it. */
+function LabelledField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: Frame & { children: (control: ControlProps) => React.ReactNode }) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="text-ink mb-1.5 block text-sm font-medium">
         {label}
       </label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-note` : undefined}
-        className={inputClass}
-        {...input}
-      />
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error || hint ? `${id}-note` : undefined,
+      })}
       <FieldNote id={`${id}-note`} error={error} hint={hint} />
     </div>
+  );
+}
+
+type FieldProps = ComponentProps<"input"> & Frame;
+
+export function TextField({ label, error, hint, className, ...input }: FieldProps) {
+  return (
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => <input {...control} className={inputClass} {...input} />}
+    </LabelledField>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  ...textarea
+}: ComponentProps<"textarea"> & Frame) {
+  return (
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <textarea
+          {...control}
+          className={clsx(inputClass, "h-auto py-2.5 leading-relaxed")}
+          {...textarea}
+        />
+      )}
+    </LabelledField>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+  ...select
+}: ComponentProps<"select"> & Frame) {
+  return (
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <select {...control} className={clsx(inputClass, "pe-9 capitalize")} {...select}>
+          {children}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
@@ -49,34 +105,29 @@ export function EmailField(props: Omit<FieldProps, "label" | "type">) {
 }
 
 export function PasswordField({ label, error, hint, className, ...input }: FieldProps) {
-  const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="text-ink mb-1.5 block text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          type={visible ? "text" : "password"}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error || hint ? `${id}-note` : undefined}
-          className={clsx(inputClass, "pe-11")}
-          {...input}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((v) => !v)}
-          aria-label={visible ? messages.account.hidePassword : messages.account.showPassword}
-          aria-controls={id}
-          className="text-muted hover:text-ink focus-visible:outline-gold absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg transition focus-visible:outline-2"
-        >
-          {visible ? <EyeOff className="size-[18px]" /> : <Eye className="size-[18px]" />}
-        </button>
-      </div>
-      <FieldNote id={`${id}-note`} error={error} hint={hint} />
-    </div>
+    <LabelledField label={label} error={error} hint={hint} className={className}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            type={visible ? "text" : "password"}
+            className={clsx(inputClass, "pe-11")}
+            {...input}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((v) => !v)}
+            aria-label={visible ? messages.account.hidePassword : messages.account.showPassword}
+            aria-controls={control.id}
+            className="text-muted hover:text-ink focus-visible:outline-gold absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg transition focus-visible:outline-2"
+          >
+            {visible ? <EyeOff className="size-[18px]" /> : <Eye className="size-[18px]" />}
+          </button>
+        </div>
+      )}
+    </LabelledField>
   );
 }
 

@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Suspense } from "react";
+import { AdminPanel, type AdminTab } from "@/components/admin/admin-panel";
+import { AdminPanelSkeleton } from "@/components/admin/admin-skeleton";
+import { getCurrentUser } from "@/lib/auth/session";
+import { messages } from "@/lib/messages";
+
+export const metadata: Metadata = {
+  title: messages.admin.metaTitle,
+  robots: { index: false, follow: false },
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * The shop owner's panel. The frame is static; who is asking is read per request behind the
+ * boundary, and anyone but an admin is sent home. The panel's data loads in the browser.
+ */
+export default function AdminPage({ searchParams }: { searchParams: SearchParams }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-16 sm:px-6 sm:pt-10">
+      <Suspense fallback={<AdminPanelSkeleton />}>
+        <AdminGate searchParams={searchParams} />
+      </Suspense>
+    </div>
+  );
+}
+
+const TABS: readonly AdminTab[] = ["dashboard", "products", "orders"];
+
+async function AdminGate({ searchParams }: { searchParams: SearchParams }) {
+  const user = await getCurrentUser();
+  if (!user?.isAdmin) redirect("/");
+  const requested = (await searchParams).tab;
+  const tab = TABS.find((t) => t === requested) ?? "dashboard";
+  return (
+    <AdminPanel
+      firstName={user.firstName}
+      previousLoginAt={user.previousLoginAt?.toISOString() ?? null}
+      initialTab={tab}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+
+// The admin panel's data, read from the admin API with SWR. A failed read is only logged
+// (spec section 8): the panel keeps what it last showed.
+import useSWR from "swr";
+import { callApi } from "@/lib/api-client";
+import type { OrderStatus } from "@/lib/constants";
+import type { OrderDto } from "@/models/order";
+import type { ProductDto } from "@/models/product";
+
+export const ADMIN_KEYS = {
+  stats: "/api/admin/stats",
+  products: "/api/admin/products",
+  orders: (status: OrderStatus | "all") =>
+    status === "all" ? "/api/admin/orders" : `/api/admin/orders?status=${status}`,
+} as const;
+
+export type DashboardStats = {
+  stats: {
+    totalProducts: number;
+    totalOrders: number;
+    pendingOrders: number;
+    completedOrders: number;
+    totalRevenue: number;
+  };
+  recentOrders: OrderDto[];
+  lowStockProducts: Pick<ProductDto, "_id" | "name" | "price" | "quantity">[];
+};
+
+async function readAdmin<T>(path: string): Promise<T> {
+  const result = await callApi<T>(path);
+  if (result.ok) return result.data;
+  console.error(`Admin request ${path} failed`, result.status, result.error);
+  throw new Error(result.error ?? `Request failed (${result.status})`);
+}
+
+const options = { revalidateOnFocus: true, keepPreviousData: true } as const;
+
+export const useDashboard = () => useSWR(ADMIN_KEYS.stats, readAdmin<DashboardStats>, options);
+
+export const useAdminProducts = () =>
+  useSWR(ADMIN_KEYS.products, readAdmin<{ products: ProductDto[] }>, options);
+
+export const useAdminOrders = (status: OrderStatus | "all") =>
+  useSWR(ADMIN_KEYS.orders(status), readAdmin<{ orders: OrderDto[] }>, options);

@@ -1,0 +1,60 @@
+"use client";
+
+// The frame of the admin's windows (product form, order details, delete confirmation): radix-ui
+// Dialog (focus trap, Escape, scroll lock). On a phone it fills the screen's width and scrolls.
+import { Dialog } from "radix-ui";
+import { X } from "lucide-react";
+import clsx from "clsx";
+import { messages } from "@/lib/messages";
+
+export function AdminDialog({
+  open,
+  onClose,
+  title,
+  description,
+  size = "wide",
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: React.ReactNode;
+  size?: "wide" | "narrow";
+  children: React.ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-start overflow-y-auto px-2 py-3 backdrop-blur-[2px] transition-opacity duration-200 sm:place-items-center sm:px-4 sm:py-8 starting:opacity-0">
+          <Dialog.Content
+            data-admin-dialog=""
+            className={clsx(
+              "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",
+              size === "wide" ? "max-w-2xl" : "max-w-md",
+            )}
+          >
+            <header className="mb-5 pe-10">
+              <Dialog.Title className="text-ink font-serif text-[1.6rem] leading-tight font-medium sm:text-[1.9rem]">
+                {title}
+              </Dialog.Title>
+              {description ? (
+                <Dialog.Description className="text-muted mt-1 text-sm leading-relaxed">
+                  {description}
+                </Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </header>
+            {children}
+            <Dialog.Close
+              aria-label={messages.account.close}
+              className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold absolute end-3 top-3 flex size-10 items-center justify-center rounded-full transition focus-visible:outline-2"
+            >
+              <X aria-hidden className="size-5" />
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,80 @@
+"use client";
+
+import { Tabs } from "radix-ui";
+import { LayoutDashboard, Package, ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { DashboardTab } from "@/components/admin/dashboard-tab";
+import { OrdersTab } from "@/components/admin/orders-tab";
+import { ProductsTab } from "@/components/admin/products-tab";
+import { formatDateTime } from "@/lib/format";
+import { messages } from "@/lib/messages";
+
+export type AdminTab = "dashboard" | "products" | "orders";
+
+const t = messages.admin;
+const TAB_ICONS = { dashboard: LayoutDashboard, products: Package, orders: ShoppingBag } as const;
+
+/** The panel: who is signed in, and the three sections, the open one named in the URL. */
+export function AdminPanel({
+  firstName,
+  previousLoginAt,
+  initialTab,
+}: {
+  firstName: string;
+  previousLoginAt: string | null;
+  initialTab: AdminTab;
+}) {
+  const [tab, setTab] = useState<AdminTab>(initialTab);
+
+  const choose = (next: string) => {
+    const chosen = next as AdminTab;
+    setTab(chosen);
+    const url = new URL(window.location.href);
+    url.searchParams.set("tab", chosen);
+    window.history.replaceState(window.history.state, "", url);
+  };
+
+  return (
+    <div>
+      <header className="mb-6 sm:mb-8">
+        <h1 className="text-ink font-serif text-[2.1rem] leading-tight font-medium sm:text-[2.6rem]">
+          {t.title}
+        </h1>
+        <p className="text-ink mt-1 text-[15px]">{t.welcomeBack(firstName)}</p>
+        <p className="text-muted mt-0.5 text-sm">
+          {previousLoginAt ? t.lastLogin(formatDateTime(previousLoginAt)) : t.firstLogin}
+        </p>
+      </header>
+
+      <Tabs.Root value={tab} onValueChange={choose}>
+        <Tabs.List
+          aria-label={t.tabsLabel}
+          className="border-line bg-sand/60 mb-6 grid grid-cols-3 gap-1 rounded-full border p-1 sm:inline-grid sm:w-auto"
+        >
+          {(Object.keys(TAB_ICONS) as AdminTab[]).map((value) => {
+            const Icon = TAB_ICONS[value];
+            return (
+              <Tabs.Trigger
+                key={value}
+                value={value}
+                className="text-muted hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-ivory focus-visible:outline-gold flex h-10 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 sm:px-5"
+              >
+                <Icon aria-hidden className="size-4 shrink-0" />
+                {t.tabs[value]}
+              </Tabs.Trigger>
+            );
+          })}
+        </Tabs.List>
+        <Tabs.Content value="dashboard" className="outline-none">
+          <DashboardTab />
+        </Tabs.Content>
+        <Tabs.Content value="products" className="outline-none">
+          <ProductsTab />
+        </Tabs.Content>
+        <Tabs.Content value="orders" className="outline-none">
+          <OrdersTab />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+"use client";
+
+import { Lock } from "lucide-react";
+import clsx from "clsx";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { StatusBadge, adminButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { callApi } from "@/lib/api-client";
+import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
+import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import { addressLines, orderStatusLabel, paymentMethodLabel } from "@/lib/order-rules";
+import type { OrderDto } from "@/models/order";
+
+const t = messages.admin;
+const money = (dollars: number) => formatPrice(dollarsToCents(dollars));
+
+/** Everything about one order, and the buttons that move it along (spec section 4). */
+export function OrderDetailsDialog({
+  order,
+  onClose,
+  onUpdated,
+}: {
+  order: OrderDto;
+  onClose: () => void;
+  onUpdated: (order: OrderDto) => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const [pending, setPending] = useState<OrderStatus | null>(null);
+  const locked = order.status === "cancelled";
+  const customer = order.userId;
+
+  const changeStatus = async (status: OrderStatus) => {
+    setPending(status);
+    const result = await callApi<{ order: OrderDto }>(`/api/admin/orders/${order._id}/status`, {
+      method: "PATCH",
+      body: { status },
+    });
+    setPending(null);
+    if (result.ok) {
+      toast.success(t.statusUpdated);
+      onUpdated(result.data.order);
+    } else {
+      toast.error(
+        result.kind === "network" ? t.statusUpdateError : (result.error ?? t.statusUpdateFailed),
+      );
+    }
+    // Refreshed either way: a refusal (already cancelled elsewhere) shows the order as it is.
+    await mutate((key) => typeof key === "string" && key.startsWith("/api/admin/"));
+  };
+
+  return (
+    <AdminDialog
+      open
+      onClose={onClose}
+      title={t.orderTitle(order.orderNumber)}
+      description={t.placedOn(formatDate(order.createdAt))}
+    >
+      <div className="space-y-5 text-sm">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Section title={t.customerInfo}>
+            <p className="text-ink font-medium">
+              {customer ? t.customerName(customer.firstName, customer.lastName) : t.accountDeleted}
+            </p>
+            {customer && <p className="text-muted break-all">{customer.email}</p>}
+            <p className="text-muted">
+              {t.phone}:{" "}
+              <a
+                href={`tel:${order.phoneNumber.replace(/[^\d+]/g, "")}`}
+                className="text-ink underline-offset-2 hover:underline"
+              >
+                {order.phoneNumber}
+              </a>
+            </p>
+          </Section>
+          <Section title={t.shippingAddress}>
+            {addressLines(order.shippingAddress).map((line, index) => (
+              <p
+                key={index}
+                className={index === 0 ? "text-ink font-medium" : "text-muted whitespace-pre-line"}
+              >
+                {line}
+              </p>
+            ))}
+          </Section>
+        </div>
+
+        {order.notes && (
+          <Section title={t.notes}>
+            <p className="text-ink whitespace-pre-line">{order.notes}</p>
+          </Section>
+        )}
+
+        <Section title={t.items}>
+          <ul className="divide-line divide-y">
+            {order.items.map((item, index) => (
+              <li key={`${item.productId}-${index}`} className="flex items-center gap-3 py-2.5">
+                <div className="bg-sand size-12 shrink-0 overflow-hidden rounded-md">
+                  {item.image && (
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img
+                      src={thumbnailUrl(item.image, 128)}
+                      alt=""
+                      className="size-full object-cover"
+                      loading="lazy"
+                    />
+                  )}
+                </div>
+                <div className="min-w-0 flex-1">
+                  <p className="text-ink truncate font-medium">{item.name}</p>
+                  <p className="text-muted text-xs tabular-nums">
+                    {t.quantityTimesPrice(item.quantity, money(item.price))}
+                  </p>
+                </div>
+                <span className="text-ink font-medium tabular-nums">
+                  {money(item.price * item.quantity)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title={t.orderSummary}>
+          <dl className="space-y-1.5">
+            <Row label={t.subtotal} value={money(order.subtotal)} />
+            <Row label={t.deliveryFee} value={money(order.deliveryFee)} />
+            {order.discount && (
+              <Row
+                label={t.discount(order.discount.percentage)}
+                value={`−${money(order.discount.amount)}`}
+              />
+            )}
+            <Row
+              label={t.total}
+              value={
+                order.currency === "LBP"
+                  ? `${money(order.totalAmount)} · ${formatPrice(dollarsToCents(order.totalAmount), "LBP")}`
+                  : money(order.totalAmount)
+              }
+              strong
+            />
+            <Row
+              label={t.paymentMethod}
+              value={paymentMethodLabel(order.paymentMethod)}
+              capitalize
+            />
+            <Row label={t.currency} value={order.currency} />
+            <Row label={t.estimatedDelivery} value={formatDate(order.estimatedDelivery)} />
+          </dl>
+        </Section>
+
+        <Section title={t.updateStatus}>
+          <p className="text-muted mb-3 flex items-center gap-2">
+            {t.currentStatus}: <StatusBadge status={order.status} />
+          </p>
+          {locked ? (
+            <p
+              role="status"
+              className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-red-800"
+            >
+              <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
+              {t.cancelledLocked}
+            </p>
+          ) : (
+            <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+              {ORDER_STATUSES.map((status) => (
+                <button
+                  key={status}
+                  type="button"
+                  aria-pressed={order.status === status}
+                  disabled={pending !== null}
+                  aria-busy={pending === status || undefined}
+                  onClick={() => changeStatus(status)}
+                  className={clsx(
+                    adminButton,
+                    "h-11 rounded-lg",
+                    order.status === status
+                      ? "bg-ink text-ivory"
+                      : status === "cancelled"
+                        ? "border border-red-200 bg-white text-red-700 hover:bg-red-50"
+                        : "border-line text-ink hover:border-gold hover:text-gold-dark border bg-white",
+                  )}
+                >
+                  {orderStatusLabel(status)}
+                </button>
+              ))}
+            </div>
+          )}
+        </Section>
+      </div>
+    </AdminDialog>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="border-line rounded-xl border bg-white p-4">
+      <h3 className="text-muted mb-2 text-xs font-semibold tracking-[0.12em] uppercase">{title}</h3>
+      <div className="space-y-0.5">{children}</div>
+    </section>
+  );
+}
+
+function Row({
+  label,
+  value,
+  strong,
+  capitalize,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  capitalize?: boolean;
+}) {
+  return (
+    <div
+      className={clsx(
+        "flex justify-between gap-4",
+        strong && "border-line border-t pt-1.5 font-semibold",
+      )}
+    >
+      <dt className="text-muted">{label}</dt>
+      <dd className={clsx("text-ink text-end tabular-nums", capitalize && "capitalize")}>
+        {value}
+      </dd>
+    </div>
+  );
+}

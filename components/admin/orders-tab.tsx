@@ -1,0 +1,145 @@
+"use client";
+
+import { Eye } from "lucide-react";
+import { useState } from "react";
+import { useAdminOrders } from "@/components/admin/admin-data";
+import {
+  Card,
+  EmptyState,
+  SectionTitle,
+  StatusBadge,
+  outlineButton,
+} from "@/components/admin/admin-ui";
+import { OrderDetailsDialog } from "@/components/admin/order-details-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { ORDER_STATUSES, PENDING_STATUSES, type OrderStatus } from "@/lib/constants";
+import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import { orderStatusLabel } from "@/lib/order-rules";
+import type { OrderDto } from "@/models/order";
+
+const t = messages.admin;
+
+export function OrdersTab() {
+  const [status, setStatus] = useState<OrderStatus | "all">("all");
+  const { data } = useAdminOrders(status);
+  // The order shown in the details window, kept while its new status moves it out of the filter.
+  const [open, setOpen] = useState<OrderDto | null>(null);
+  const orders = data?.orders ?? [];
+
+  const tiles = [
+    {
+      label: t.pendingTile,
+      value: orders.filter((o) => PENDING_STATUSES.includes(o.status)).length,
+      tone: "text-amber-700",
+    },
+    {
+      label: t.deliveredTile,
+      value: orders.filter((o) => o.status === "delivered").length,
+      tone: "text-emerald-700",
+    },
+    {
+      label: t.cancelledTile,
+      value: orders.filter((o) => o.status === "cancelled").length,
+      tone: "text-red-700",
+    },
+    { label: t.totalTile, value: orders.length, tone: "text-ink" },
+  ];
+
+  return (
+    <div>
+      <SectionTitle
+        action={
+          <label className="flex items-center gap-2 text-sm">
+            <span className="text-muted">{t.statusFilter}</span>
+            <select
+              value={status}
+              onChange={(event) => setStatus(event.target.value as OrderStatus | "all")}
+              className="border-line text-ink focus:border-gold focus:ring-gold/20 h-10 rounded-full border bg-white ps-4 pe-9 text-sm shadow-xs outline-none focus:ring-3"
+            >
+              <option value="all">{t.allOrders}</option>
+              {ORDER_STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {orderStatusLabel(value)}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        {t.orderManagement}
+      </SectionTitle>
+
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {tiles.map(({ label, value, tone }) => (
+          <Card key={label} className="p-4">
+            <dt className="text-muted text-[13px] font-medium">{label}</dt>
+            <dd
+              className={`mt-1 font-serif text-[1.8rem] leading-none font-semibold tabular-nums ${tone}`}
+            >
+              {data ? value : "–"}
+            </dd>
+          </Card>
+        ))}
+      </dl>
+
+      {!data ? (
+        <div aria-busy="true" aria-label={t.loading} className="space-y-3">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-20 rounded-2xl" />
+          ))}
+        </div>
+      ) : orders.length === 0 ? (
+        <EmptyState>{t.noOrders}</EmptyState>
+      ) : (
+        <Card className="overflow-hidden">
+          <ul className="divide-line divide-y">
+            {orders.map((order) => (
+              <li
+                key={order._id}
+                className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 px-4 py-3.5 sm:px-5 md:grid-cols-[10rem_1fr_8rem_7rem_9rem_auto]"
+              >
+                <div className="min-w-0">
+                  <p className="text-ink text-sm font-semibold">{order.orderNumber}</p>
+                  <p className="text-muted text-xs md:hidden">{formatDate(order.createdAt)}</p>
+                </div>
+                <div className="order-3 min-w-0 md:order-none">
+                  <p className="text-ink truncate text-sm">
+                    {order.userId
+                      ? t.customerName(order.userId.firstName, order.userId.lastName)
+                      : ""}
+                  </p>
+                  <p className="text-muted truncate text-xs">{order.userId?.email}</p>
+                </div>
+                <span className="text-muted hidden text-sm md:block">
+                  {formatDate(order.createdAt)}
+                </span>
+                <span className="text-ink justify-self-end text-sm font-semibold tabular-nums md:justify-self-start">
+                  {formatPrice(dollarsToCents(order.totalAmount))}
+                  <span className="text-muted block text-xs font-normal">
+                    {t.itemsCount(order.items.reduce((n, item) => n + item.quantity, 0))}
+                  </span>
+                </span>
+                <span className="order-4 justify-self-end md:order-none md:justify-self-start">
+                  <StatusBadge status={order.status} />
+                </span>
+                <button
+                  type="button"
+                  className={`${outlineButton} order-5 col-span-2 h-9 md:order-none md:col-span-1`}
+                  onClick={() => setOpen(order)}
+                >
+                  <Eye aria-hidden className="size-4" />
+                  {t.viewDetails}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      {open && (
+        <OrderDetailsDialog order={open} onClose={() => setOpen(null)} onUpdated={setOpen} />
+      )}
+    </div>
+  );
+}

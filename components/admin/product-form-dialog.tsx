@@ -1,0 +1,440 @@
+"use client";
+
+import { ArrowLeft, ArrowRight, ImagePlus, Plus, X } from "lucide-react";
+import clsx from "clsx";
+import { useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm, useWatch } from "react-hook-form";
+import {
+  inputClass,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "@/components/ui/form-controls";
+import { callApi } from "@/lib/api-client";
+import {
+  CATEGORIES,
+  DEFAULT_CATEGORY,
+  DEFAULT_NEW_PRODUCT_QUANTITY,
+  MAX_PRODUCT_IMAGES,
+} from "@/lib/constants";
+import { centsToDollars } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import {
+  PRODUCT_LIMITS,
+  productFieldOfMessage,
+  productFieldsSchema,
+  type ProductDto,
+  type ProductFields,
+  type ProductFieldsInput,
+} from "@/models/product";
+
+const t = messages.admin;
+const MAX_FILE_MEGABYTES = 8;
+const ACCEPTED_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"];
+
+/** An image of the form: one the product already has, or a file picked on this device. */
+type ImageEntry =
+  | { key: string; kind: "kept"; path: string }
+  | { key: string; kind: "new"; file: File; url: string };
+
+/** Add or edit a product: the spec's fields, materials one at a time, images with previews. */
+export function ProductFormDialog({
+  product,
+  onClose,
+  onSaved,
+}: {
+  product: ProductDto | null;
+  onClose: () => void;
+  onSaved: () => Promise<void>;
+}) {
+  const editing = product !== null;
+  const [images, setImages] = useState<ImageEntry[]>(() =>
+    (product?.images ?? []).map((path) => ({ key: path, kind: "kept", path })),
+  );
+  const [imagesError, setImagesError] = useState<string | null>(null);
+
+  const form = useForm<ProductFieldsInput, unknown, ProductFields>({
+    resolver: zodResolver(productFieldsSchema),
+    defaultValues: {
+      name: product?.name ?? "",
+      price: product ? product.price.toFixed(2) : "",
+      category: product?.category ?? DEFAULT_CATEGORY,
+      description: product?.description ?? "",
+      quantity: String(product?.quantity ?? DEFAULT_NEW_PRODUCT_QUANTITY),
+      materials: product?.materials ?? [],
+    },
+  });
+  const { register, formState, setError } = form;
+  const materials = useWatch({ control: form.control, name: "materials" });
+  const errors = formState.errors;
+
+  const save = async (values: ProductFields) => {
+    if (images.length === 0) return;
+    const result = await callApi<{ product: ProductDto }>(
+      editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
+      { method: editing ? "PUT" : "POST", body: toFormData(values, images, editing) },
+    );
+    if (result.ok) {
+      toast.success(editing ? t.productUpdated : t.productCreated);
+      await onSaved();
+      return;
+    }
+    if (result.kind === "network") {
+      toast.error(t.genericError);
+      return;
+    }
+    toast.error(result.error ?? t.operationFailed);
+    // A refused form: each of the server's messages on the field it is about.
+    if (result.status === 400 || result.status === 413) {
+      for (const detail of result.details.length ? result.details : [result.error ?? ""]) {
+        const field = productFieldOfMessage(detail);
+        if (field === "images") setImagesError(detail);
+        else setError(field, { message: detail }, { shouldFocus: true });
+      }
+    }
+  };
+  const submitForm = form.handleSubmit(save);
+  // Images are checked with the fields, so one press shows every problem at once.
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (images.length === 0) setImagesError(t.imagesRequired);
+    return submitForm(event);
+  };
+
+  // Picked files preview from blob: URLs, each released when its image leaves the form or the
+  // window closes.
+  const blobUrls = useRef(new Set<string>());
+  useEffect(() => {
+    const urls = blobUrls.current;
+    return () => {
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const addFiles = (files: FileList | null) => {
+    if (!files?.length) return;
+    const problems: string[] = [];
+    const added: ImageEntry[] = [];
+    for (const file of Array.from(files)) {
+      if (!ACCEPTED_TYPES.includes(file.type)) {
+        problems.push(messages.api.fileNotAnImage(file.name));
+      } else if (file.size > MAX_FILE_MEGABYTES * 1024 * 1024) {
+        problems.push(messages.api.fileTooLarge(file.name, MAX_FILE_MEGABYTES));
+      } else if (images.length + added.length >= MAX_PRODUCT_IMAGES) {
+        problems.push(t.tooManyImages(MAX_PRODUCT_IMAGES));
+      } else {
+        const url = URL.createObjectURL(file);
+        blobUrls.current.add(url);
+        added.push({ key: url, kind: "new", file, url });
+      }
+    }
+    setImages((current) => [...current, ...added]);
+    setImagesError(problems[0] ?? null);
+  };
+
+  const removeImage = (index: number) => {
+    const image = images[index];
+    if (image?.kind === "new") {
+      URL.revokeObjectURL(image.url);
+      blobUrls.current.delete(image.url);
+    }
+    setImages((current) => current.filter((_, i) => i !== index));
+    setImagesError(null);
+  };
+
+  const moveImage = (index: number, by: -1 | 1) =>
+    setImages((current) => {
+      const next = [...current];
+      const [moved] = next.splice(index, 1);
+      next.splice(index + by, 0, moved!);
+      return next;
+    });
+
+  return (
+    <AdminDialog
+      open
+      onClose={onClose}
+      title={editing ? t.editProductTitle : t.addProductTitle}
+      description={editing ? product.name : undefined}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={t.nameLabel}
+          autoComplete="off"
+          maxLength={PRODUCT_LIMITS.name}
+          error={errors.name?.message}
+          {...register("name")}
+        />
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <TextField
+            label={t.priceLabel}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            error={errors.price?.message}
+            {...register("price")}
+          />
+          <TextField
+            label={t.quantityLabel}
+            type="number"
+            inputMode="numeric"
+            step="1"
+            min="0"
+            error={errors.quantity?.message}
+            {...register("quantity")}
+          />
+          <SelectField
+            label={t.categoryLabel}
+            className="col-span-2 sm:col-span-1"
+            error={errors.category?.message}
+            {...register("category")}
+          >
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <TextAreaField
+          label={t.descriptionLabel}
+          rows={4}
+          maxLength={PRODUCT_LIMITS.description}
+          error={errors.description?.message}
+          {...register("description")}
+        />
+        <MaterialsField
+          materials={materials ?? []}
+          error={errors.materials?.message ?? errors.materials?.root?.message}
+          onChange={(materials) =>
+            form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true })
+          }
+        />
+        <ImagesField
+          images={images}
+          error={imagesError}
+          onAdd={addFiles}
+          onRemove={removeImage}
+          onMove={moveImage}
+        />
+        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+          <button type="button" className={`${outlineButton} h-11`} onClick={onClose}>
+            {t.cancel}
+          </button>
+          <div className="sm:w-48">
+            <SubmitButton pending={formState.isSubmitting}>
+              {formState.isSubmitting ? t.saving : editing ? t.updateSubmit : t.createSubmit}
+            </SubmitButton>
+          </div>
+        </div>
+      </form>
+    </AdminDialog>
+  );
+}
+
+/** The multipart form of the admin API: text fields, new files in order, and on edit the order. */
+function toFormData(values: ProductFields, images: ImageEntry[], editing: boolean): FormData {
+  const data = new FormData();
+  data.set("name", values.name);
+  data.set("price", centsToDollars(values.price).toFixed(2));
+  data.set("category", values.category);
+  data.set("description", values.description);
+  data.set("quantity", String(values.quantity));
+  data.set("materials", JSON.stringify(values.materials));
+  const order: string[] = [];
+  let uploaded = 0;
+  for (const image of images) {
+    if (image.kind === "kept") {
+      order.push(image.path);
+    } else {
+      data.append("images", image.file, image.file.name);
+      order.push(`new:${uploaded++}`);
+    }
+  }
+  if (editing) data.set("imageOrder", JSON.stringify(order));
+  return data;
+}
+
+function MaterialsField({
+  materials,
+  error,
+  onChange,
+}: {
+  materials: string[];
+  error?: string;
+  onChange: (materials: string[]) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState("");
+
+  const add = () => {
+    const material = draft.trim();
+    setDraft("");
+    if (!material) return;
+    if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return;
+    onChange([...materials, material]);
+  };
+
+  return (
+    <fieldset>
+      <legend className="text-ink mb-1.5 block text-sm font-medium">{t.materialsLabel}</legend>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={draft}
+          maxLength={PRODUCT_LIMITS.material}
+          placeholder={t.materialPlaceholder}
+          aria-label={t.materialsLabel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") {
+              event.preventDefault();
+              add();
+            }
+          }}
+          className={clsx(inputClass, "min-w-0 flex-1")}
+        />
+        <button type="button" className={`${outlineButton} h-11 shrink-0`} onClick={add}>
+          <Plus aria-hidden className="size-4" />
+          {t.addMaterial}
+        </button>
+      </div>
+      {materials.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {materials.map((material) => (
+            <li
+              key={material}
+              className="bg-sand text-ink flex items-center gap-1 rounded-full py-1 ps-3 pe-1 text-sm"
+            >
+              {material}
+              <button
+                type="button"
+                aria-label={t.removeMaterial(material)}
+                onClick={() => onChange(materials.filter((m) => m !== material))}
+                className="text-muted hover:text-ink flex size-7 items-center justify-center rounded-full hover:bg-white"
+              >
+                <X aria-hidden className="size-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-[13px] text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ImagesField({
+  images,
+  error,
+  onAdd,
+  onRemove,
+  onMove,
+}: {
+  images: ImageEntry[];
+  error: string | null;
+  onAdd: (files: FileList | null) => void;
+  onRemove: (index: number) => void;
+  onMove: (index: number, by: -1 | 1) => void;
+}) {
+  const id = useId();
+  const full = images.length >= MAX_PRODUCT_IMAGES;
+  return (
+    <fieldset aria-describedby={`${id}-note`}>
+      <legend className="text-ink mb-1.5 block text-sm font-medium">{t.imagesLabel}</legend>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+        {images.map((image, index) => {
+          const n = index + 1;
+          return (
+            <li
+              key={image.key}
+              className="border-line group relative aspect-square overflow-hidden rounded-lg border bg-white"
+            >
+              {/* Picked files show from blob: URLs; kept ones as a small rendition. */}
+              {/* eslint-disable-next-line @next/next/no-img-element */}
+              <img
+                src={image.kind === "new" ? image.url : thumbnailUrl(image.path, 256)}
+                alt={t.imageAlt(n)}
+                className="size-full object-cover"
+              />
+              {image.kind === "new" && (
+                <span className="bg-gold-dark text-ivory absolute start-1 top-1 rounded-full px-1.5 text-[10px] font-semibold tracking-wide uppercase">
+                  {t.newImage}
+                </span>
+              )}
+              <button
+                type="button"
+                aria-label={t.removeImage(n)}
+                onClick={() => onRemove(index)}
+                className="bg-ink/75 text-ivory hover:bg-ink absolute end-1 top-1 flex size-8 items-center justify-center rounded-full"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+              <div className="absolute inset-x-1 bottom-1 flex justify-between">
+                <button
+                  type="button"
+                  aria-label={t.moveImageEarlier(n)}
+                  disabled={index === 0}
+                  onClick={() => onMove(index, -1)}
+                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180"
+                >
+                  <ArrowLeft aria-hidden className="size-4" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={t.moveImageLater(n)}
+                  disabled={index === images.length - 1}
+                  onClick={() => onMove(index, 1)}
+                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180"
+                >
+                  <ArrowRight aria-hidden className="size-4" />
+                </button>
+              </div>
+            </li>
+          );
+        })}
+        {!full && (
+          <li className="aspect-square">
+            <label
+              htmlFor={id}
+              className="border-line text-muted hover:border-gold hover:text-gold-dark has-[:focus-visible]:outline-gold flex size-full cursor-pointer flex-col items-center justify-center gap-1 rounded-lg border-2 border-dashed bg-white text-center text-xs font-medium transition has-[:focus-visible]:outline-2"
+            >
+              <ImagePlus aria-hidden className="size-6" />
+              {t.addImages}
+              <input
+                id={id}
+                type="file"
+                accept={ACCEPTED_TYPES.join(",")}
+                multiple
+                className="sr-only"
+                aria-invalid={error ? true : undefined}
+                onChange={(event) => {
+                  onAdd(event.target.files);
+                  event.target.value = "";
+                }}
+              />
+            </label>
+          </li>
+        )}
+      </ul>
+      <p
+        id={`${id}-note`}
+        aria-live="polite"
+        className={error ? "mt-1.5 text-[13px] text-red-700" : "text-muted mt-1.5 text-[13px]"}
+      >
+        {error ?? t.imagesHint}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,248 @@
+"use client";
+
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { useSWRConfig } from "swr";
+import { AdminDialog } from "@/components/admin/admin-dialog";
+import { ADMIN_KEYS, useAdminProducts } from "@/components/admin/admin-data";
+import {
+  Card,
+  EmptyState,
+  SectionTitle,
+  dangerButton,
+  inkButton,
+  outlineButton,
+  thumbnailUrl,
+} from "@/components/admin/admin-ui";
+import { ProductFormDialog } from "@/components/admin/product-form-dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { callApi } from "@/lib/api-client";
+import { dollarsToCents, formatPrice } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import type { ProductDto } from "@/models/product";
+
+const t = messages.admin;
+
+type Editing = { mode: "create" } | { mode: "edit"; product: ProductDto } | null;
+
+export function ProductsTab() {
+  const { data } = useAdminProducts();
+  const { mutate } = useSWRConfig();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ProductDto | null>(null);
+
+  const refresh = () => Promise.all([mutate(ADMIN_KEYS.products), mutate(ADMIN_KEYS.stats)]);
+
+  return (
+    <div>
+      <SectionTitle
+        action={
+          <button
+            type="button"
+            className={inkButton}
+            onClick={() => setEditing({ mode: "create" })}
+          >
+            <Plus aria-hidden className="size-4" />
+            {t.addNewProduct}
+          </button>
+        }
+      >
+        {t.productManagement}
+      </SectionTitle>
+
+      {!data ? (
+        <div aria-busy="true" aria-label={t.loading} className="space-y-3">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} className="h-20 rounded-2xl" />
+          ))}
+        </div>
+      ) : data.products.length === 0 ? (
+        <EmptyState>{t.noProducts}</EmptyState>
+      ) : (
+        <ProductList
+          products={data.products}
+          onEdit={(product) => setEditing({ mode: "edit", product })}
+          onDelete={setDeleting}
+        />
+      )}
+
+      {editing && (
+        <ProductFormDialog
+          key={editing.mode === "edit" ? editing.product.id : "new"}
+          product={editing.mode === "edit" ? editing.product : null}
+          onClose={() => setEditing(null)}
+          onSaved={async () => {
+            setEditing(null);
+            await refresh();
+          }}
+        />
+      )}
+      <DeleteProductDialog
+        product={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={async () => {
+          setDeleting(null);
+          await refresh();
+        }}
+      />
+    </div>
+  );
+}
+
+function ProductList({
+  products,
+  onEdit,
+  onDelete,
+}: {
+  products: ProductDto[];
+  onEdit: (product: ProductDto) => void;
+  onDelete: (product: ProductDto) => void;
+}) {
+  return (
+    <Card className="overflow-hidden">
+      <div
+        aria-hidden
+        className="border-line text-muted hidden grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] items-center gap-4 border-b px-5 py-3 text-xs font-semibold tracking-wide uppercase md:grid"
+      >
+        <span />
+        <span>{t.productColumn}</span>
+        <span>{t.categoryColumn}</span>
+        <span className="text-end">{t.priceColumn}</span>
+        <span className="text-end">{t.stockColumn}</span>
+        <span>{t.statusColumn}</span>
+        <span className="text-end">{t.actionsColumn}</span>
+      </div>
+      <ul className="divide-line divide-y">
+        {products.map((product) => (
+          <li
+            key={product.id}
+            className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-5 md:grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] md:gap-4"
+          >
+            <Thumbnail product={product} />
+            <div className="min-w-0">
+              <p className="text-ink truncate text-[15px] font-medium">{product.name}</p>
+              <p className="text-muted text-[13px] capitalize md:hidden">
+                {product.category} · {formatPrice(dollarsToCents(product.price))} ·{" "}
+                {t.stockCount(product.quantity)}
+              </p>
+            </div>
+            <span className="text-muted hidden text-sm capitalize md:block">
+              {product.category}
+            </span>
+            <span className="text-ink hidden text-end text-sm tabular-nums md:block">
+              {formatPrice(dollarsToCents(product.price))}
+            </span>
+            <span className="text-ink hidden text-end text-sm tabular-nums md:block">
+              {product.quantity}
+            </span>
+            <StockBadge inStock={product.quantity > 0} />
+            <div className="col-span-2 col-start-2 flex justify-end gap-2 md:col-span-1 md:col-start-auto">
+              <button
+                type="button"
+                className={`${outlineButton} h-9 px-3`}
+                aria-label={t.editProduct(product.name)}
+                onClick={() => onEdit(product)}
+              >
+                <Pencil aria-hidden className="size-4" />
+                {t.edit}
+              </button>
+              <button
+                type="button"
+                className={`${outlineButton} h-9 px-3 hover:border-red-300 hover:text-red-700`}
+                aria-label={t.deleteProduct(product.name)}
+                onClick={() => onDelete(product)}
+              >
+                <Trash2 aria-hidden className="size-4" />
+                {t.delete}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function Thumbnail({ product }: { product: ProductDto }) {
+  const src = product.images[0];
+  return (
+    <div className="bg-sand size-14 overflow-hidden rounded-lg">
+      {src && (
+        // A 128px rendition from the image route: small and already cached for the storefront.
+        // eslint-disable-next-line @next/next/no-img-element
+        <img
+          src={thumbnailUrl(src, 128)}
+          alt=""
+          className="size-full object-cover"
+          loading="lazy"
+        />
+      )}
+    </div>
+  );
+}
+
+function StockBadge({ inStock }: { inStock: boolean }) {
+  return (
+    <span
+      className={
+        inStock
+          ? "justify-self-end rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset md:justify-self-start"
+          : "justify-self-end rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 ring-1 ring-red-200 ring-inset md:justify-self-start"
+      }
+    >
+      {inStock ? t.inStock : t.outOfStock}
+    </span>
+  );
+}
+
+function DeleteProductDialog({
+  product,
+  onClose,
+  onDeleted,
+}: {
+  product: ProductDto | null;
+  onClose: () => void;
+  onDeleted: () => Promise<void>;
+}) {
+  const [pending, setPending] = useState(false);
+
+  const confirm = async () => {
+    if (!product) return;
+    setPending(true);
+    const result = await callApi(`/api/admin/products/${product.id}`, { method: "DELETE" });
+    setPending(false);
+    if (result.ok) {
+      toast.success(t.productDeleted);
+      await onDeleted();
+    } else {
+      toast.error(result.kind === "network" ? t.genericError : (result.error ?? t.deleteFailed));
+    }
+  };
+
+  return (
+    <AdminDialog
+      open={product !== null}
+      onClose={onClose}
+      title={t.deleteTitle}
+      description={product ? t.confirmDelete(product.name) : undefined}
+      size="narrow"
+    >
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className={outlineButton} onClick={onClose}>
+          {t.cancel}
+        </button>
+        <button
+          type="button"
+          className={dangerButton}
+          onClick={confirm}
+          disabled={pending}
+          aria-busy={pending || undefined}
+        >
+          <Trash2 aria-hidden className="size-4" />
+          {t.delete}
+        </button>
+      </div>
+    </AdminDialog>
+  );
+}

@@ -1,0 +1,169 @@
+import { expect, test } from "./support/test";
+import { AccountArea } from "./support/account";
+import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
+import { Mailbox } from "./support/mailbox";
+import { messages } from "@/lib/messages";
+import type { OrderDto } from "@/models/order";
+import type { ProductDto } from "@/models/product";
+
+const t = messages.admin;
+
+test("the owner adds a product with two photos, sees it in the shop, changes its price and stock, then deletes it", async ({
+  page,
+}) => {
+  // A long journey across the panel and the storefront.
+  test.setTimeout(150_000);
+  const name = `Moonstone Halo Ring ${Date.now()}`;
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  await expect(page.getByRole("heading", { name: t.productManagement })).toBeVisible();
+
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await expect(admin.dialog.getByRole("heading", { name: t.addProductTitle })).toBeVisible();
+  // The spec's defaults: earrings, 10 in stock.
+  await expect(admin.field(t.categoryLabel)).toHaveValue("earrings");
+  await expect(admin.field(t.quantityLabel)).toHaveValue("10");
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  for (const error of [t.nameRequired, t.priceRequired, t.imagesRequired]) {
+    await expect(admin.dialog.getByText(error, { exact: true })).toBeVisible();
+  }
+
+  await admin.field(t.nameLabel).fill(name);
+  await admin.field(t.priceLabel).fill("42.50");
+  await admin.field(t.categoryLabel).selectOption("rings");
+  await admin.field(t.quantityLabel).fill("7");
+  await admin.field(t.descriptionLabel).fill("A moonstone set in a halo of silver.");
+  const material = admin.dialog.getByRole("textbox", { name: t.materialsLabel });
+  await material.fill("  Sterling silver  ");
+  await admin.dialog.getByRole("button", { name: t.addMaterial, exact: true }).click();
+  await material.fill("   ");
+  await admin.dialog.getByRole("button", { name: t.addMaterial, exact: true }).click();
+  await material.fill("Moonstone");
+  await material.press("Enter");
+  await expect(admin.dialog.getByRole("button", { name: /^Remove / })).toHaveCount(2);
+  await admin.dialog
+    .getByLabel(t.addImages)
+    .setInputFiles([await photo("front.jpg", "#d4af37"), await photo("side.jpg", "#7a5618")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(2) })).toBeVisible();
+  // The second photo becomes the cover.
+  await admin.dialog.getByRole("button", { name: t.moveImageEarlier(2) }).click();
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  await admin.expectToast(t.productCreated);
+  await expect(admin.dialog).toBeHidden();
+  const row = admin.productRow(name);
+  await expect(row).toContainText("$42.50");
+  await expect(row).toContainText(t.inStock);
+
+  const products = (await (await page.request.get("/api/admin/products")).json()) as {
+    products: ProductDto[];
+  };
+  const created = products.products.find((p) => p.name === name)!;
+  expect(created).toMatchObject({
+    price: 42.5,
+    quantity: 7,
+    category: "rings",
+    materials: ["Sterling silver", "Moonstone"],
+  });
+  expect(created.images).toHaveLength(2);
+
+  await page.goto("/?category=rings");
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.goto(`/product/${created.id}`);
+  await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(page.getByText("$42.50").first()).toBeVisible();
+
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await expect(admin.field(t.priceLabel)).toHaveValue("42.50");
+  await admin.field(t.priceLabel).fill("39.999");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await expect(admin.dialog.getByText(t.priceDecimals, { exact: true })).toBeVisible();
+  await admin.field(t.priceLabel).fill("39.99");
+  await admin.field(t.quantityLabel).fill("0");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  await expect(row).toContainText("$39.99");
+  await expect(row).toContainText(t.outOfStock);
+
+  await page.goto(`/product/${created.id}`);
+  await expect(page.getByText("$39.99").first()).toBeVisible();
+  await expect(page.getByText(messages.stock.detailUnavailable)).toBeVisible();
+
+  await admin.open("products");
+  await page.getByRole("button", { name: t.deleteProduct(name) }).click();
+  await expect(admin.dialog.getByText(t.confirmDelete(name))).toBeVisible();
+  await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
+  await admin.expectToast(t.productDeleted);
+  await expect(admin.productRow(name)).toHaveCount(0);
+  await page.goto(`/product/${created.id}`);
+  await expect(page.getByRole("heading", { name: messages.product.notFoundTitle })).toBeVisible();
+});
+
+test("the owner moves an order along in its details window until it is cancelled and locked @phone", async ({
+  page,
+  request,
+}) => {
+  const shopper = await verifiedCustomer(request);
+  const mailbox = new Mailbox(shopper.email);
+  const catalogue = (await (await request.get("/api/products")).json()) as ProductDto[];
+  const product = catalogue.find((p) => p.quantity > 2)!;
+  const checkout = await request.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: product.id, quantity: 1 }],
+      shippingAddress: {
+        fullName: "Rana Aoun",
+        address: "Mar Mikhael, Armenia St",
+        city: "Beirut",
+      },
+      phoneNumber: "+961 70 123 456",
+      notes: "Please call before coming.",
+      currency: "USD",
+    },
+  });
+  expect(checkout.status()).toBe(201);
+  const { order } = (await checkout.json()) as { order: OrderDto };
+
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("orders");
+  await expect(page.getByRole("heading", { name: t.orderManagement })).toBeVisible();
+  const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
+  await row.getByRole("button", { name: t.viewDetails }).click();
+  await expect(
+    admin.dialog.getByRole("heading", { name: t.orderTitle(order.orderNumber) }),
+  ).toBeVisible();
+  await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
+  await expect(admin.dialog.getByText("Please call before coming.")).toBeVisible();
+  await expect(admin.dialog.getByText(product.name)).toBeVisible();
+
+  await admin.dialog.getByRole("button", { name: "Out for Delivery" }).click();
+  await admin.expectToast(t.statusUpdated);
+  await expect(admin.dialog.getByRole("button", { name: "Out for Delivery" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await mailbox.next(new RegExp(order.orderNumber));
+
+  await admin.dialog.getByRole("button", { name: "Cancelled" }).click();
+  await expect(admin.dialog.getByText(t.cancelledLocked)).toBeVisible();
+  await expect(admin.dialog.getByRole("button", { name: "Delivered" })).toHaveCount(0);
+  const after = (await (await request.get("/api/products")).json()) as ProductDto[];
+  expect(after.find((p) => p.id === product.id)!.quantity).toBe(product.quantity);
+
+  await page.keyboard.press("Escape");
+  await admin.open("orders");
+  await page.getByLabel(t.statusFilter).selectOption("cancelled");
+  await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toBeVisible();
+  await page.getByLabel(t.statusFilter).selectOption("delivered");
+  await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
+});
+
+test("a visitor and a customer asking for /admin land on the home page", async ({ page }) => {
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await verifiedCustomer(page.request);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+});

@@ -16,6 +16,7 @@ export async function createSignedInUser(
     lastName = "Khalil",
     email = uniqueEmail(isAdmin ? "owner" : "shopper"),
     registrationSource = null,
+    passwordHash = null,
   }: {
     isAdmin?: boolean;
     isEmailVerified?: boolean;
@@ -23,11 +24,13 @@ export async function createSignedInUser(
     lastName?: string;
     email?: string;
     registrationSource?: RegistrationSource | null;
+    /** A hash from hashPassword, for tests that sign in or confirm with a password. */
+    passwordHash?: string | null;
   } = {},
 ): Promise<SignedIn> {
   const [user] = await db
     .insert(users)
-    .values({ email, firstName, lastName, isAdmin, isEmailVerified, registrationSource })
+    .values({ email, firstName, lastName, isAdmin, isEmailVerified, registrationSource, passwordHash })
     .returning();
   return { user: user!, token: await createSessionToken({ user: user! }) };
 }

@@ -98,11 +98,44 @@ const etagOf = (data: Buffer) =>
 
 /**
  * A product image as the route serves it: the original, or a rendition rendered with sharp on
- * first request and stored in image_variants with its ETag, so it is made and hashed only once.
+ * first request and stored in image_variants with its ETag, so it is made and hashed only once
+ * (and the most used ones are also kept in memory).
  * Never wider than the original: a wider request gets the original's width. Null when the image
  * does not exist; a 503 AppError when too many renders already wait.
  */
-export async function getImageVariant({
+export async function getImageVariant(request: VariantRequest): Promise<ImageVariant | null> {
+  if (!request.rendition) return readImageVariant(request);
+  const key = `${request.imageId}/${variantKey(request.rendition)}`;
+  const remembered = recentVariants.get(key);
+  if (remembered) {
+    // Most recently used last: the oldest is dropped first.
+    recentVariants.delete(key);
+    recentVariants.set(key, remembered);
+    return remembered;
+  }
+  const variant = await readImageVariant(request);
+  if (variant) remember(key, variant);
+  return variant;
+}
+
+// Renditions served lately, kept in memory up to a byte budget, so a popular picture is answered
+// without reading the database. Safe: a rendition never changes under its URL.
+const RECENT_VARIANTS_BYTES = 32 * 1024 * 1024;
+const recentVariants = new Map<string, ImageVariant>();
+let recentBytes = 0;
+
+function remember(key: string, variant: ImageVariant) {
+  if (recentVariants.has(key)) return;
+  recentVariants.set(key, variant);
+  recentBytes += variant.data.byteLength;
+  for (const [oldKey, old] of recentVariants) {
+    if (recentBytes <= RECENT_VARIANTS_BYTES) break;
+    recentVariants.delete(oldKey);
+    recentBytes -= old.data.byteLength;
+  }
+}
+
+async function readImageVariant({
   imageId,
   rendition,
 }: VariantRequest): Promise<ImageVariant | null> {
@@ -132,7 +165,7 @@ export async function getImageVariant({
     .where(eq(productImages.id, imageId));
   if (!row) return null;
   if (rendition.width > row.originalWidth) {
-    return getImageVariant({ imageId, rendition: { ...rendition, width: row.originalWidth } });
+    return readImageVariant({ imageId, rendition: { ...rendition, width: row.originalWidth } });
   }
   if (row.data && row.contentType) {
     const etag = row.etag ?? (await storeMissingEtag({ imageId, variant, data: row.data }));

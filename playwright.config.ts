@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT || 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR || ".data-e2e";
 
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH || undefined,
   args: [
     "--no-sandbox",

@@ -6,7 +6,8 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
 import { AdminDialog } from "@/components/admin/admin-dialog";
-import { StatusBadge, adminButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { StatusBadge, adminButton } from "@/components/admin/admin-ui";
+import { ProductImage } from "@/components/images/product-image";
 import { callApi } from "@/lib/api-client";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
@@ -97,16 +98,8 @@ export function OrderDetailsDialog({
           <ul className="divide-line divide-y">
             {order.items.map((item, index) => (
               <li key={`${item.productId}-${index}`} className="flex items-center gap-3 py-2.5">
-                <div className="bg-sand size-12 shrink-0 overflow-hidden rounded-md">
-                  {item.image && (
-                    // eslint-disable-next-line @next/next/no-img-element
-                    <img
-                      src={thumbnailUrl(item.image, 128)}
-                      alt=""
-                      className="size-full object-cover"
-                      loading="lazy"
-                    />
-                  )}
+                <div className="bg-sand relative size-12 shrink-0 overflow-hidden rounded-md">
+                  {item.image && <ProductImage src={item.image} alt="" sizes="48px" />}
                 </div>
                 <div className="min-w-0 flex-1">
                   <p className="text-ink truncate font-medium">{item.name}</p>

@@ -13,9 +13,9 @@ import {
   dangerButton,
   inkButton,
   outlineButton,
-  thumbnailUrl,
 } from "@/components/admin/admin-ui";
 import { ProductFormDialog } from "@/components/admin/product-form-dialog";
+import { ProductImage } from "@/components/images/product-image";
 import { Skeleton } from "@/components/ui/skeleton";
 import { callApi } from "@/lib/api-client";
 import { dollarsToCents, formatPrice } from "@/lib/format";
@@ -167,17 +167,8 @@ function ProductList({
 function Thumbnail({ product }: { product: ProductDto }) {
   const src = product.images[0];
   return (
-    <div className="bg-sand size-14 overflow-hidden rounded-lg">
-      {src && (
-        // A 128px rendition from the image route: small and already cached for the storefront.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img
-          src={thumbnailUrl(src, 128)}
-          alt=""
-          className="size-full object-cover"
-          loading="lazy"
-        />
-      )}
+    <div className="bg-sand relative size-14 overflow-hidden rounded-lg">
+      {src && <ProductImage src={src} alt="" sizes="56px" />}
     </div>
   );
 }

@@ -203,7 +203,18 @@ describeEachDatabase("image route", ({ db }) => {
       file: `${smallId}.webp`,
       searchParams: new URLSearchParams("w=320&q=60"),
     });
-    const variants = await Promise.all([1, 2, 3].map(() => getImageVariant(request)));
+    // With every render slot held, all three requests reach the line before any render ends.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const holders = Array.from({ length: imageRenderQueue.concurrency }, () =>
+      imageRenderQueue.run(() => held),
+    );
+    const pending = Promise.all([1, 2, 3].map(() => getImageVariant(request)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(imageRenderQueue.waiting).toBe(1);
+    release();
+    await Promise.all(holders);
+    const variants = await pending;
     expect(variants[1]).toBe(variants[0]);
     expect(variants[2]).toBe(variants[0]);
     expect(await storedVariants(smallId, "w320-q60.webp")).toHaveLength(1);

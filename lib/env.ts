@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trustedProxyHops } from "@/server/trust-proxy.mjs";
 
 // Parsed lazily so `next build` and tests can import modules without a configured environment.
 const schema = z.object({
@@ -11,10 +12,18 @@ const schema = z.object({
   MAIL_FROM: z.string().default("Lumière Jewelry <hello@lumiere-jewelry.example>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // The number of proxies in front of the shop (0: clients connect directly).
   TRUST_PROXY: z
     .string()
     .optional()
-    .transform((v) => v === "1" || v === "true"),
+    .transform((value, context) => {
+      try {
+        return trustedProxyHops(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   LOW_STOCK_THRESHOLD: z.coerce.number().int().min(0).default(5),
   CHAT_URL: z.string().default("https://wa.me/96170000000"),
   INSTAGRAM_URL: z.string().default("https://www.instagram.com/lumiere.jewelry.lb"),

@@ -12,6 +12,8 @@ export class AppError extends Error {
       retryAfter?: number;
       /** More fields of the answer, e.g. the items a refused checkout lacks. */
       body?: Record<string, unknown>;
+      /** For a 405: the methods the route serves. */
+      allow?: string;
     } = {},
   ) {
     super(message);
@@ -36,7 +38,7 @@ export const conflict = (message: string, details?: string[], body?: Record<stri
  */
 export function toErrorResponse(error: unknown): Response {
   if (error instanceof AppError) {
-    const { details, requiresVerification, retryAfter, body } = error.extra;
+    const { details, requiresVerification, retryAfter, body, allow } = error.extra;
     return Response.json(
       {
         error: error.message,
@@ -46,7 +48,10 @@ export function toErrorResponse(error: unknown): Response {
       },
       {
         status: error.status,
-        headers: retryAfter ? { "Retry-After": String(retryAfter) } : undefined,
+        headers: {
+          ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+          ...(allow ? { Allow: allow } : {}),
+        },
       },
     );
   }

@@ -16,11 +16,12 @@ const env = {
   DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
   AUTH_SECRET: "bench-secret-not-for-production-0123456789",
   APP_URL: base,
+  MAIL_OUTBOX: "1",
 };
 
 fs.rmSync(dataDir, { recursive: true, force: true });
 if (!process.env.BENCH_SKIP_BUILD) execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env });
-const server = spawn("node_modules/.bin/next", ["start", "--port", String(port)], { env, stdio: "ignore" });
+const server = spawn(process.execPath, ["server/index.mjs"], { env: { ...env, PORT: String(port) }, stdio: "ignore" });
 
 async function waitForServer() {
   for (let i = 0; i < 120; i++) {

@@ -12,9 +12,10 @@ console.log(`
   Mail: ${process.env.SMTP_URL ? "SMTP_URL" : `written to ${process.env.DATA_DIR || ".data"}/outbox`}
 `);
 
-const child = spawn("node_modules/.bin/next", ["dev", "--port", port], {
+// The same entry point as `npm start` (client addresses, security headers), in development mode.
+const child = spawn(process.execPath, ["server/index.mjs", "--dev"], {
   stdio: "inherit",
-  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  env: { ...process.env, PORT: port, NEXT_TELEMETRY_DISABLED: "1" },
 });
 child.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));

@@ -13,8 +13,11 @@ const env = {
   SMTP_URL: "",
   AUTH_SECRET: process.env.AUTH_SECRET || "e2e-secret-not-for-production-use-0123456789",
   APP_URL: `http://127.0.0.1:${process.env.PORT}`,
-  // Each test sends its own client address (tests/e2e/support/test.ts).
-  TRUST_PROXY: "true",
+  // Each test comes from its own client address, as one proxy in front would report it
+  // (tests/e2e/support/test.ts).
+  TRUST_PROXY: "1",
+  // No SMTP server here: mails go to the outbox, where the tests read them.
+  MAIL_OUTBOX: "1",
   ADMIN_EMAIL: "owner@lumiere.example",
   ADMIN_PASSWORD: "owner-password-1",
 };
@@ -25,9 +28,7 @@ if (!process.env.E2E_SKIP_BUILD) {
   // Pages are rendered from the database at run time, never at build time.
   if (fs.existsSync(dataDir)) throw new Error(`next build opened the database (${dataDir} exists)`);
 }
-const server = spawn("node_modules/.bin/next", ["start", "--port", process.env.PORT], {
-  stdio: "inherit",
-  env,
-});
+// Started as `npm start` starts it: through the shop's own entry point.
+const server = spawn(process.execPath, ["server/index.mjs"], { stdio: "inherit", env });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

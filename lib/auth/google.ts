@@ -206,15 +206,17 @@ export async function handleNextAuthRequest(request: Request): Promise<Response>
   const url = new URL(request.url);
   const action = url.pathname.split("/")[3] ?? "";
   if (!NEXT_AUTH_ACTIONS.has(action)) throw new AppError(404, messages.api.notFound);
+  if (!["GET", "HEAD", "POST"].includes(request.method)) {
+    throw new AppError(405, messages.api.methodNotAllowed, { allow: "GET, HEAD, OPTIONS, POST" });
+  }
   if (!isGoogleEnabled()) {
     if (["callback", "signin", "error"].includes(action)) {
       return redirectTo("/login?error=Configuration");
     }
     throw new AppError(404, messages.api.notFound);
   }
-  const method = request.method === "POST" ? "POST" : "GET";
   const captured = await runNextAuth({
-    method,
+    method: request.method === "POST" ? "POST" : "GET",
     url,
     cookies: parseCookies(request.headers.get("cookie")),
     headers: Object.fromEntries(request.headers),

@@ -1,0 +1,10 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export const MALFORMED_PATH: string;
+export const METHOD_NOT_ALLOWED: string;
+export function answeredMalformedPath(req: IncomingMessage, res: ServerResponse): boolean;
+export function answerWrongMethodInJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowedMethods: (req: IncomingMessage) => Promise<string>,
+): void;

@@ -1,0 +1,55 @@
+// The few answers the entry point writes itself, in the API's JSON error shape.
+
+// The same texts as lib/messages.ts (api.malformedPath, api.methodNotAllowed); a test keeps them equal.
+export const MALFORMED_PATH = "Malformed request path";
+export const METHOD_NOT_ALLOWED = "Method not allowed";
+
+function sendJson(res, status, body, extraHeaders = {}) {
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    ...extraHeaders,
+  });
+  res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));
+}
+
+
+/** A path with a broken percent-encoding ("/api/product/%E0%A4%A") answers 400 (Next answers 500). */
+export function answeredMalformedPath(req, res) {
+  try {
+    decodeURIComponent((req.url ?? "/").split("?")[0]);
+    return false;
+  } catch {
+    sendJson(res, 400, { error: MALFORMED_PATH });
+    return true;
+  }
+}
+
+/**
+ * Next answers a method an /api route does not export with an empty 405: answer it in JSON, with
+ * the Allow header listing the route's methods (`allowedMethods(req)` finds them).
+ */
+export function answerWrongMethodInJson(req, res, allowedMethods) {
+  const path = (req.url ?? "/").split("?")[0];
+  if (path !== "/api" && !path.startsWith("/api/")) return;
+  const { writeHead, write, end } = res;
+  let replacing = false;
+  res.writeHead = function (statusCode, ...rest) {
+    if (statusCode === 405 && !this.hasHeader("content-type")) {
+      replacing = true;
+      return this;
+    }
+    return writeHead.call(this, statusCode, ...rest);
+  };
+  res.write = function (...args) {
+    return replacing ? true : write.apply(this, args);
+  };
+  res.end = function (...args) {
+    if (!replacing) return end.apply(this, args);
+    Object.assign(res, { writeHead, write, end });
+    allowedMethods(req).then((allow) =>
+      sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, allow ? { Allow: allow } : {}),
+    );
+    return this;
+  };
+}

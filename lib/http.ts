@@ -45,26 +45,36 @@ const FORBIDDEN_CHARACTER = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]|\p{Cs}/u;
 /** Whether a string holds a character no text field accepts (see FORBIDDEN_CHARACTER). */
 export const hasForbiddenCharacter = (text: string) => FORBIDDEN_CHARACTER.test(text);
 
-function assertCleanStrings(value: unknown, depth = 0): void {
+// Names that reach an object's prototype when code copies fields by assignment.
+const RESERVED_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+// No request the shop takes nests deeper than a few levels.
+const MAX_DEPTH = 16;
+
+function assertCleanInput(value: unknown, depth = 0): void {
   if (typeof value === "string") {
     if (hasForbiddenCharacter(value)) {
       throw badRequest(messages.api.invalidRequest, [messages.api.controlCharacters]);
     }
-  } else if (value && typeof value === "object" && depth < 64) {
+  } else if (value && typeof value === "object") {
+    if (depth >= MAX_DEPTH) throw badRequest(messages.api.invalidRequest, [messages.api.nestedTooDeeply]);
     for (const [key, item] of Object.entries(value)) {
-      assertCleanStrings(key, depth + 1);
-      assertCleanStrings(item, depth + 1);
+      if (RESERVED_KEYS.has(key)) {
+        throw badRequest(messages.api.invalidRequest, [messages.api.reservedFieldName]);
+      }
+      assertCleanInput(key, depth + 1);
+      assertCleanInput(item, depth + 1);
     }
   }
 }
 
 /**
  * Validates anything a client sent (a JSON body, query parameters, form fields): every string is
- * free of control characters, then the schema decides. A refusal is a 400 in the spec's shape,
+ * free of control characters, no field is named like a prototype link, nothing nests deeper than
+ * MAX_DEPTH, then the schema decides. A refusal is a 400 in the spec's shape,
  * its first message as `error` and all of them as `details`.
  */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  assertCleanStrings(value);
+  assertCleanInput(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const details = [...new Set(result.error.issues.map((issue) => issue.message))];
@@ -73,7 +83,13 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Reads a JSON body within a size limit and validates it (parseInput); answers 400/413 in the spec's shape. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/**
+ * Reads a JSON body within a size limit and validates it (parseInput); answers 400/413/415 in the
+ * spec's shape. A body is JSON only when it says so: text/plain, forms and the like are refused
+ * (415), which also keeps cross-site form posts out. An empty body counts as `{}`.
+ */
 export async function readJson<S extends z.ZodType>(
   request: Request,
   schema: S,
@@ -81,6 +97,9 @@ export async function readJson<S extends z.ZodType>(
 ): Promise<z.output<S>> {
   const bytes = await readBodyBytes(request, { maxBytes });
   let body: unknown = {};
+  if (bytes.byteLength > 0 && !JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
+    throw new AppError(415, messages.api.unsupportedMediaType, { details: [messages.api.jsonExpected] });
+  }
   try {
     const text = utf8.decode(bytes);
     if (text.trim()) body = JSON.parse(text);

@@ -71,7 +71,8 @@ export async function readMultipartForm(
     throw errors.malformed();
   }
 
-  const form: MultipartForm = { fields: {}, files: [] };
+  // No prototype: a field named "__proto__" or "constructor" is just a field.
+  const form: MultipartForm = { fields: Object.create(null) as Record<string, string>, files: [] };
   const reader = request.body.getReader();
   let failure: AppError | null = null;
   const fail = (error: AppError) => {
@@ -80,9 +81,12 @@ export async function readMultipartForm(
 
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated || info.nameTruncated) fail(errors.tooLarge());
-    else if (!(name in form.fields)) form.fields[name] = value;
+    // A part without a name, or text where a file belongs, is a broken form, not an omission.
+    else if (!name || fileFields.includes(name)) fail(errors.malformed());
+    else if (!Object.hasOwn(form.fields, name)) form.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {
+    if (!name) fail(errors.malformed());
     if (!fileFields.includes(name)) {
       stream.on("error", () => {});
       stream.resume();

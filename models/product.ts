@@ -32,10 +32,11 @@ export const PRODUCT_LIMITS = {
   quantity: 100_000,
 } as const;
 
-// Text the database or a screen would mishandle: NUL and the other C0/C1 controls. The
-// description keeps its line breaks and tabs.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+// Text the database or a screen would mishandle: NUL and the other C0/C1 controls, and lone UTF-16
+// surrogates (a materials list is JSON, which can spell one). The description keeps its line
+// breaks and tabs.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]|\p{Cs}/u;
+const CONTROL_EXCEPT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
 
 const text = (pattern: RegExp) =>
   z.string().refine((value) => !pattern.test(value), { error: a.invalidCharacters });

@@ -69,15 +69,24 @@ export type ApiCall = {
 };
 
 /** The request a client would send for `call`, with its URL built from the pattern. */
+// A lone surrogate has no UTF-8 form: a client can only send the bytes of one (as CESU-8 would).
+const encodeSegment = (value: string) =>
+  value
+    .split(/(\p{Cs})/u)
+    .map((part, i) => (i % 2 ? "%ED%A0%80" : encodeURIComponent(part)))
+    .join("");
+
 export function buildRequest(route: ApiRoute, call: ApiCall = {}): Request {
   const pathname = route.pattern.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_, catchAll, name: string) => {
     const value = call.params?.[name] ?? "";
     return catchAll
-      ? (Array.isArray(value) ? value : [value]).map(encodeURIComponent).join("/")
-      : encodeURIComponent(String(value));
+      ? (Array.isArray(value) ? value : [value]).map(encodeSegment).join("/")
+      : encodeSegment(String(value));
   });
   const url = new URL(`${APP}${pathname}`);
-  for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    url.search += `${url.search ? "&" : ""}${encodeSegment(name)}=${encodeSegment(value)}`;
+  }
   const headers: Record<string, string> = {
     host: "localhost:3000",
     "x-forwarded-for": nextAddress(),

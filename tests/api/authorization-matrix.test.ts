@@ -150,6 +150,19 @@ const MATRIX: Record<string, Row> = {
     call: (_, a) => ({ token: a?.token, params: { nextauth: ["signout"] } }),
     expect: everyone(404),
   },
+  // next-auth's own paths take GET and POST only.
+  "PUT /api/auth/[...nextauth]": {
+    call: (_, a) => ({ token: a?.token, params: { nextauth: ["session"] } }),
+    expect: everyone(405),
+  },
+  "PATCH /api/auth/[...nextauth]": {
+    call: (_, a) => ({ token: a?.token, params: { nextauth: ["users", "me"] } }),
+    expect: everyone(404),
+  },
+  "DELETE /api/auth/[...nextauth]": {
+    call: (_, a) => ({ token: a?.token, params: { nextauth: ["session"] } }),
+    expect: everyone(405),
+  },
 
   // The catalogue is public.
   "GET /api/products": { call: () => ({}), expect: everyone(200) },

@@ -183,6 +183,9 @@ const INPUTS: Record<string, InputSpec> = {
   "OPTIONS /api/[...path]": { as: visitor, params: () => ({ path: ["nope"] }) },
   "GET /api/auth/[...nextauth]": { as: visitor, params: () => ({ nextauth: ["session"] }) },
   "POST /api/auth/[...nextauth]": { as: visitor, params: () => ({ nextauth: ["signout"] }) },
+  "PUT /api/auth/[...nextauth]": { as: visitor, params: () => ({ nextauth: ["session"] }), body: () => ({ any: "thing" }) },
+  "PATCH /api/auth/[...nextauth]": { as: visitor, params: () => ({ nextauth: ["session"] }), body: () => ({ any: "thing" }) },
+  "DELETE /api/auth/[...nextauth]": { as: visitor, params: () => ({ nextauth: ["session"] }) },
   "GET /images/[file]": {
     as: visitor,
     params: (w) => ({ file: `${w.ringImage}.webp` }),

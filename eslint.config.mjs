@@ -4,7 +4,18 @@ import nextTs from "eslint-config-next/typescript";
 const config = [
   ...next,
   ...nextTs,
-  { ignores: [".next*/**", ".data/**", "node_modules/**", "lib/db/migrations/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next*/**",
+      "bench/reference/.next*/**",
+      ".data/**",
+      "node_modules/**",
+      "lib/db/migrations/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
 ];
 
 export default config;

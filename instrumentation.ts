@@ -2,7 +2,7 @@
 // rather than run insecurely. `next build` (which may load this file) is not a server start.
 export async function register() {
   if (process.env.NEXT_RUNTIME === "nodejs") {
-    const { assertProductionSecrets } = await import("@/lib/auth/startup-check");
-    assertProductionSecrets();
+    const { assertStartupEnvironment } = await import("@/lib/auth/startup-check");
+    assertStartupEnvironment();
   }
 }

@@ -19,7 +19,7 @@ const finalConfig = async () => ({
   ...(await config()),
   // The auth packages ship ESM only.
   transformIgnorePatterns: [
-    "/node_modules/(?!(@auth|oauth4webapi|preact|preact-render-to-string|@panva)/)",
+    "/node_modules/(?!(oauth4webapi|preact|preact-render-to-string|@panva)/)",
   ],
 });
 

@@ -1,18 +1,28 @@
+import path from "node:path";
 import type { NextConfig } from "next";
+import { HOME_VIEW } from "./components/catalogue/category";
 import { IMAGE_QUALITY, IMAGE_THUMBNAIL_WIDTHS, IMAGE_WIDTHS } from "./lib/constants";
 
 const nextConfig: NextConfig = {
   // A separate build folder lets a test server build beside a running dev server.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["@electric-sql/pglite", "sharp"],
+  // rate-limiter-flexible loads drizzle-orm by a dynamic import that bundling cannot follow.
+  serverExternalPackages: ["@electric-sql/pglite", "sharp", "rate-limiter-flexible"],
   poweredByHeader: false,
   cacheComponents: true,
+  // Pages and cached answers start empty on every server start, so none carries the configuration
+  // of the build; with REDIS_URL they and the 'use cache' entries live in Redis, shared by every
+  // instance (cache-handlers/).
+  cacheHandler: path.resolve("cache-handlers/incremental.mjs"),
+  cacheHandlers: { default: path.resolve("cache-handlers/use-cache.mjs") },
   partialPrefetching: false,
   cacheLife: {
     // Catalogue reads: expired by tag on every write, so the time limits are only a safety net
     // for writes made outside the shop (a database edited by hand).
     catalogue: { stale: 300, revalidate: 3600, expire: 86_400 },
   },
+  // The home page is the default category's view, rendered and cached like every category page.
+  rewrites: async () => [{ source: "/", destination: `/category/${HOME_VIEW}` }],
   images: {
     loader: "custom",
     loaderFile: "./lib/image-loader.ts",

@@ -45,6 +45,10 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
-    env: { PORT: String(port), E2E_DATA_DIR: e2eDataDir, E2E_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e" },
+    env: {
+      PORT: String(port),
+      E2E_DATA_DIR: e2eDataDir,
+      E2E_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
+    },
   },
 });

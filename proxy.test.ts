@@ -36,7 +36,30 @@ describe("request guard", () => {
     },
   );
 
-  it("runs only on the guarded pages", () => {
-    expect(config.matcher).toEqual(["/admin/:path*", "/orders/:path*"]);
+  it("runs only on the guarded pages and the home page's category address", () => {
+    expect(config.matcher).toEqual([
+      "/admin/:path*",
+      "/orders/:path*",
+      { source: "/", has: [{ type: "query", key: "category" }] },
+    ]);
   });
+});
+
+describe("category address", () => {
+  it("sends /?category=rings to the category's page, keeping other query parameters", () => {
+    const response = visit("/?utm_source=instagram&category=rings");
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe(
+      "http://shop.example/category/rings?utm_source=instagram",
+    );
+  });
+
+  it.each(["/?category=", "/?category=watches", "/?other=1"])(
+    "shows the home page for %s",
+    (path) => {
+      const response = visit(path);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+    },
+  );
 });

@@ -13,8 +13,14 @@ import "./globals.css";
 // Self-hosted from the npm package, so builds need no network.
 const cormorant = localFont({
   src: [
-    { path: "../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2", weight: "500" },
-    { path: "../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2", weight: "600" },
+    {
+      path: "../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-500-normal.woff2",
+      weight: "500",
+    },
+    {
+      path: "../node_modules/@fontsource/cormorant-garamond/files/cormorant-garamond-latin-600-normal.woff2",
+      weight: "600",
+    },
   ],
   display: "swap",
   variable: "--font-cormorant",
@@ -37,7 +43,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body className="flex min-h-dvh flex-col antialiased">
         <a
           href="#main"
-          className="sr-only z-50 rounded bg-ink px-4 py-2 text-sm text-ivory focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+          className="bg-ink text-ivory sr-only z-50 rounded px-4 py-2 text-sm focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
         >
           {messages.layout.skipToContent}
         </a>

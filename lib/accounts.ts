@@ -1,9 +1,16 @@
 import "server-only";
-import { createHash, createHmac, randomBytes, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+} from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import { hashPassword, verifyPassword } from "@/lib/auth/password";
+import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { createSessionToken } from "@/lib/auth/session";
+import { createSessionToken, endAllSessions } from "@/lib/auth/session";
 import {
   PIN_LENGTH,
   PIN_MAX_ATTEMPTS,
@@ -20,7 +27,8 @@ import {
   sendVerificationMail,
 } from "@/lib/mail";
 import { messages } from "@/lib/messages";
-import type { PublicUser } from "@/models/auth";
+import { limitPinGuesses } from "@/lib/rate-limit";
+import { MAX_NAME_LENGTH, type PublicUser } from "@/models/auth";
 
 const RESET_TOKEN_TTL_MINUTES = 15;
 const MINUTE_MS = 60_000;
@@ -69,7 +77,11 @@ function sameHash(a: string, b: string) {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === "23505") return true;
   }
   return false;
@@ -94,13 +106,17 @@ export async function findUserByEmail({ email }: { email: string }): Promise<Use
   return user;
 }
 
+/** A new verification link for the user; any older link stops working (one live link per account). */
 async function createVerificationToken({ userId }: { userId: string }): Promise<string> {
   const db = await getDb();
   const { token, tokenHash } = issueToken();
-  await db.insert(emailVerificationTokens).values({
-    userId,
-    tokenHash,
-    expiresAt: minutesFromNow(VERIFICATION_LINK_TTL_HOURS * 60),
+  await db.transaction(async (tx) => {
+    await tx.delete(emailVerificationTokens).where(eq(emailVerificationTokens.userId, userId));
+    await tx.insert(emailVerificationTokens).values({
+      userId,
+      tokenHash,
+      expiresAt: minutesFromNow(VERIFICATION_LINK_TTL_HOURS * 60),
+    });
   });
   return token;
 }
@@ -154,8 +170,16 @@ export async function logIn({
   // verifyPassword does the same work without a hash, so timing does not reveal unknown emails.
   const valid = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !valid) throw unauthorized(messages.auth.invalidCredentials);
+  // A hash made at an older cost is replaced now, while the password is at hand.
+  const upgraded = needsRehash(found.passwordHash!)
+    ? { passwordHash: await hashPassword(password) }
+    : {};
   const db = await getDb();
-  const [user] = await db.update(users).set(loginStamp).where(eq(users.id, found.id)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ ...loginStamp, ...upgraded })
+    .where(eq(users.id, found.id))
+    .returning();
   if (!user) throw unauthorized(messages.auth.invalidCredentials);
   return { user, token: await createSessionToken({ user }) };
 }
@@ -221,7 +245,10 @@ export async function requestPasswordReset({ email }: { email: string }) {
   await sendQuietly("reset PIN mail", () => sendResetPinMail({ to: user, pin }));
 }
 
-/** Trades a correct PIN for a short-lived, single-use reset token. Five tries per PIN. */
+/**
+ * Trades a correct PIN for a short-lived, single-use reset token. Five tries per PIN, and a daily
+ * allowance of guesses per account that requesting new PINs does not renew.
+ */
 export async function verifyResetPin({
   email,
   pin,
@@ -246,6 +273,7 @@ export async function verifyResetPin({
     .limit(1);
   if (!reset) throw badRequest(messages.auth.invalidPin);
   if (reset.expiresAt.getTime() <= Date.now()) throw badRequest(messages.auth.pinExpired);
+  await limitPinGuesses({ userId: user.id });
   // Count the attempt before comparing, atomically, so parallel guesses cannot exceed the limit.
   const [counted] = await db
     .update(passwordResets)
@@ -287,19 +315,25 @@ export async function resetPassword({
   resetToken: string;
   newPassword: string;
 }): Promise<{ user: User; token: string }> {
-  const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
+  const liveToken = and(
+    eq(passwordResets.resetTokenHash, sha256(resetToken)),
+    isNull(passwordResets.usedAt),
+    gt(passwordResets.resetTokenExpiresAt, sql`now()`),
+  );
+  // The cheap look-up first: a made-up token costs no password hash.
+  const [pending] = await db
+    .select({ id: passwordResets.id })
+    .from(passwordResets)
+    .where(liveToken)
+    .limit(1);
+  if (!pending) throw badRequest(messages.auth.resetSessionExpired);
+  const passwordHash = await hashPassword(newPassword);
   const user = await db.transaction(async (tx) => {
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(
-        and(
-          eq(passwordResets.resetTokenHash, sha256(resetToken)),
-          isNull(passwordResets.usedAt),
-          gt(passwordResets.resetTokenExpiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(passwordResets.id, pending.id), liveToken))
       .returning({ userId: passwordResets.userId });
     if (!reset) throw badRequest(messages.auth.resetSessionExpired);
     const [updated] = await tx
@@ -315,13 +349,14 @@ export async function resetPassword({
       .returning();
     if (!updated) throw badRequest(messages.auth.resetSessionExpired);
     await tx.delete(passwordResets).where(eq(passwordResets.userId, updated.id));
+    await endAllSessions(tx, { userId: updated.id });
     return updated;
   });
   await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: user }));
   return { user, token: await createSessionToken({ user }) };
 }
 
-/** Changes the password and revokes every other session; the caller gets a fresh token. */
+/** Changes the password and ends every session; the caller gets a fresh one. */
 export async function changePassword({
   user,
   currentPassword,
@@ -338,18 +373,27 @@ export async function changePassword({
   if (currentPassword === newPassword) throw badRequest(messages.changePassword.sameAsCurrent);
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
-  const [updated] = await db
-    .update(users)
-    .set({
-      passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  if (!updated) throw unauthorized();
+  const updated = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!changed) throw unauthorized();
+    await endAllSessions(tx, { userId: changed.id });
+    return changed;
+  });
   await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: updated }));
   return { user: updated, token: await createSessionToken({ user: updated }) };
+}
+
+/** Ends every session of the account, on every device and this one. */
+export async function signOutEverywhere({ user }: { user: User }) {
+  await endAllSessions(await getDb(), { userId: user.id });
 }
 
 /**
@@ -422,14 +466,15 @@ export async function signInWithGoogle(profile: GoogleProfile): Promise<User | n
       })
       .where(eq(users.id, byEmail.id))
       .returning();
+    if (!byEmail.isEmailVerified) await endAllSessions(db, { userId: byEmail.id });
     return linked!;
   }
   const [created] = await db
     .insert(users)
     .values({
       email,
-      firstName: profile.firstName.slice(0, 200) || email.split("@")[0]!,
-      lastName: profile.lastName.slice(0, 200),
+      firstName: profile.firstName.slice(0, MAX_NAME_LENGTH) || email.split("@")[0]!,
+      lastName: profile.lastName.slice(0, MAX_NAME_LENGTH),
       avatar: profile.avatar,
       googleId: profile.googleId,
       isEmailVerified: true,

@@ -118,17 +118,23 @@ describe("calling the API", () => {
       error: "Verify first",
       details: ["one", "two"],
       requiresVerification: true,
+      body: { error: "Verify first", details: ["one", 2, "two"], requiresVerification: true },
     });
     expect(server.seen).toHaveLength(1);
   });
 
   it("retries a 429 only when the server's pause fits the policy", async () => {
-    server.script([{ status: 429, headers: { "Retry-After": "60" }, body: { error: "Slow down" } }]);
+    server.script([
+      { status: 429, headers: { "Retry-After": "60" }, body: { error: "Slow down" } },
+    ]);
     const refused = await callApi(server.url());
     expect(refused).toMatchObject({ ok: false, kind: "refused", status: 429, error: "Slow down" });
     expect(server.seen).toHaveLength(1);
 
-    server.script([{ status: 429, headers: { "Retry-After": "1" } }, { status: 200, body: {} }]);
+    server.script([
+      { status: 429, headers: { "Retry-After": "1" } },
+      { status: 200, body: {} },
+    ]);
     expect(await callApi(server.url())).toMatchObject({ ok: true });
     expect(server.seen).toHaveLength(2);
   });
@@ -147,15 +153,18 @@ describe("calling the API", () => {
     expect(server.seen.map((s) => s.method)).toEqual(["POST", "POST"]);
   });
 
-  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)("sends a JSON body with %s", async (method) => {
-    server.script([{ status: 200, body: { ok: 1 } }]);
-    await callApi(server.url(), { method, body: { status: "delivered" } });
-    expect(server.seen[0]).toMatchObject({
-      method,
-      contentType: "application/json",
-      body: '{"status":"delivered"}',
-    });
-  });
+  it.each(["POST", "PUT", "PATCH", "DELETE"] as const)(
+    "sends a JSON body with %s",
+    async (method) => {
+      server.script([{ status: 200, body: { ok: 1 } }]);
+      await callApi(server.url(), { method, body: { status: "delivered" } });
+      expect(server.seen[0]).toMatchObject({
+        method,
+        contentType: "application/json",
+        body: '{"status":"delivered"}',
+      });
+    },
+  );
 
   it("sends FormData as multipart, with the browser's boundary", async () => {
     server.script([{ status: 201, body: {} }]);
@@ -196,7 +205,7 @@ describe("calling the API", () => {
 });
 
 describe("what a form shows for a failed call", () => {
-  const refusal = { ok: false, kind: "refused", requiresVerification: false } as const;
+  const refusal = { ok: false, kind: "refused", requiresVerification: false, body: null } as const;
   it.each([
     {
       name: "the server's text and its details",

@@ -14,6 +14,8 @@ export type ApiRefusal = {
   error: string | null;
   details: string[];
   requiresVerification: boolean;
+  /** The whole answer, for refusals that say more (a checkout's 409 lists the short items). */
+  body: unknown;
 };
 /** The request never got an answer (offline, DNS, connection reset, aborted). */
 export type ApiNetworkError = {
@@ -91,6 +93,7 @@ async function readAnswer<T>(response: Response): Promise<ApiResult<T>> {
       ? record.details.filter((d): d is string => typeof d === "string")
       : [],
     requiresVerification: record.requiresVerification === true,
+    body: payload,
   };
 }
 

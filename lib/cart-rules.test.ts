@@ -1,10 +1,14 @@
 import {
   addToCart,
+  adjustCartToStock,
+  goneWishlistIds,
   mergeWishlists,
+  overlayPendingCart,
   parseStoredCart,
   parseStoredWishlist,
   planCartMerge,
   quantityCap,
+  refreshCartLines,
   setCartQuantity,
   stockWarningText,
   summarizeStock,
@@ -168,7 +172,9 @@ describe("the wishlist in browser storage", () => {
   });
 
   it("drops entries without an id and rewrites the list", () => {
-    expect(parseStoredWishlist(JSON.stringify([null, 7, { name: "x" }, { _id: "p3" }]), now)).toEqual({
+    expect(
+      parseStoredWishlist(JSON.stringify([null, 7, { name: "x" }, { _id: "p3" }]), now),
+    ).toEqual({
       wishlist: [{ _id: "p3", dateAdded: now.toISOString() }],
       migrated: true,
     });
@@ -201,7 +207,14 @@ describe("the cart in browser storage", () => {
 describe("changing a cart", () => {
   it("adds a new product as a line with its current price, picture and stock", () => {
     expect(addToCart([], product("a", 5, 12.5), 2)).toEqual([
-      { productId: "a", name: "Piece a", price: 12.5, image: "/images/a.jpg", quantity: 2, stock: 5 },
+      {
+        productId: "a",
+        name: "Piece a",
+        price: 12.5,
+        image: "/images/a.jpg",
+        quantity: 2,
+        stock: 5,
+      },
     ]);
   });
 
@@ -286,9 +299,108 @@ describe("the stock summary", () => {
         { name: "Gold ring", quantity: 4, stock: 2 },
         { name: "Cuff", quantity: 3, stock: 1 },
       ],
-      warning: "Only a few left: Gold ring (2 available) and Cuff (1 available). Please review your cart.",
+      warning:
+        "Only a few left: Gold ring (2 available) and Cuff (1 available). Please review your cart.",
     },
   ])("warns: $warning", ({ items, warning }) => {
     expect(stockWarningText(summarizeStock(items))).toBe(warning);
+  });
+});
+
+describe("the cart as the catalogue shows it now", () => {
+  const catalogue = new Map([
+    ["a", { ...product("a", 3, 25), name: "Renamed a" }],
+    ["b", product("b", 0)],
+  ]);
+
+  it("takes each line's current name, price and stock, and leaves out products that are gone", () => {
+    expect(
+      refreshCartLines([line("a", 2, 9), line("gone", 1, 4), line("b", 1, 1)], catalogue),
+    ).toEqual([
+      {
+        productId: "a",
+        name: "Renamed a",
+        price: 25,
+        image: "/images/a.jpg",
+        quantity: 2,
+        stock: 3,
+      },
+      { ...line("b", 1), stock: 0 },
+    ]);
+  });
+
+  it("keeps the stored lines while the catalogue is not known", () => {
+    expect(refreshCartLines([line("gone", 1, 4)], undefined)).toEqual([line("gone", 1, 4)]);
+  });
+});
+
+describe("a verified customer's cart with local changes the server has not taken yet", () => {
+  const catalogue = new Map([
+    ["a", product("a", 10)],
+    ["b", product("b", 3)],
+    ["c", product("c", 0)],
+  ]);
+
+  it("is the stored cart when nothing waits", () => {
+    expect(overlayPendingCart([line("a", 1, 10)], [], catalogue)).toEqual([line("a", 1, 10)]);
+  });
+
+  it("shows what the next merge will store: larger quantities, new lines, capped at the stock", () => {
+    const server = [line("a", 1, 10), line("b", 2, 3)];
+    const pending = [
+      line("a", 4, 10),
+      line("b", 1, 3),
+      line("b", 1, 3),
+      line("c", 2, 5),
+      line("d", 9, 5),
+    ];
+    expect(overlayPendingCart(server, pending, catalogue)).toEqual([
+      line("a", 4, 10),
+      line("b", 2, 3),
+    ]);
+    expect(overlayPendingCart([], [line("b", 7, 9)], catalogue)).toEqual([line("b", 3, 3)]);
+  });
+
+  it("caps new lines at their stored stock while the catalogue is not known", () => {
+    expect(overlayPendingCart([], [line("x", 7, 2)], undefined)).toEqual([line("x", 2, 2)]);
+  });
+});
+
+describe("wishlist entries whose product is gone", () => {
+  const ref = (id: string) => ({ _id: id, dateAdded: "2025-01-01T00:00:00.000Z" });
+
+  it("are the entries the catalogue does not hold", () => {
+    const catalogue = new Map([["a", product("a", 1)]]);
+    expect(goneWishlistIds([ref("a"), ref("b"), ref("c")], catalogue)).toEqual(["b", "c"]);
+  });
+
+  it("are none while the catalogue is not known", () => {
+    expect(goneWishlistIds([ref("a")], undefined)).toEqual([]);
+  });
+});
+
+describe("fixing a browser cart's stock issues", () => {
+  it("lowers quantities to the stock and removes sold-out lines", () => {
+    expect(
+      adjustCartToStock([
+        line("a", 4, 2),
+        line("b", 1, 0),
+        line("c", 2, 5),
+        line("d", 3),
+        line("e", 9, 1),
+      ]),
+    ).toEqual({
+      items: [line("a", 2, 2), line("c", 2, 5), line("d", 3), line("e", 1, 1)],
+      adjusted: 2,
+      removed: 1,
+    });
+  });
+
+  it("changes nothing in a cart without issues", () => {
+    expect(adjustCartToStock([line("a", 2, 2)])).toEqual({
+      items: [line("a", 2, 2)],
+      adjusted: 0,
+      removed: 0,
+    });
   });
 });

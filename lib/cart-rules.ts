@@ -15,7 +15,9 @@ export function summarizeStock(items: readonly StockLine[]): StockSummary {
   return {
     hasAnyIssues: outOfStock.length + lowStock.length > 0,
     messages: {
-      outOfStock: outOfStock.length ? messages.cart.outOfStock(outOfStock.map((i) => i.name)) : null,
+      outOfStock: outOfStock.length
+        ? messages.cart.outOfStock(outOfStock.map((i) => i.name))
+        : null,
       lowStock: lowStock.length ? messages.cart.lowStock(lowStock) : null,
     },
   };
@@ -103,7 +105,11 @@ export function planCartMerge({
     const wanted = Math.max(quantity, current ?? 0, steps.get(productId)?.quantity ?? 0);
     const target = Math.min(wanted, quantityCap(stock));
     if (target <= (current ?? 0)) continue;
-    steps.set(productId, { productId, action: current === undefined ? "add" : "update", quantity: target });
+    steps.set(productId, {
+      productId,
+      action: current === undefined ? "add" : "update",
+      quantity: target,
+    });
   }
   return [...steps.values()];
 }
@@ -150,7 +156,8 @@ export function parseStoredCart(raw: string | null): CartItem[] {
     const productId = text(entry.productId ?? entry._id, 100);
     const quantity = finite(entry.quantity);
     const price = finite(entry.price);
-    if (!productId || quantity === undefined || !Number.isInteger(quantity) || quantity < 1) continue;
+    if (!productId || quantity === undefined || !Number.isInteger(quantity) || quantity < 1)
+      continue;
     if (items.some((item) => item.productId === productId)) continue;
     const stock = finite(entry.stock);
     items.push({
@@ -193,4 +200,80 @@ export function parseStoredWishlist(
   }
   const wishlist = dedupeWishlist(refs);
   return { wishlist, migrated: migrated || wishlist.length !== refs.length };
+}
+
+/** The catalogue as the browser last read it, by product id; undefined while it is not known. */
+export type CatalogueIndex = ReadonlyMap<string, CartProduct> | undefined;
+
+/**
+ * A cart's lines with their products' current name, price, picture and stock. Lines whose
+ * product is gone are left out; without a catalogue the lines stay as they were stored.
+ */
+export function refreshCartLines(
+  lines: readonly CartItem[],
+  catalogue: CatalogueIndex,
+): CartItem[] {
+  if (!catalogue) return [...lines];
+  return lines.flatMap((line) => {
+    const product = catalogue.get(line.productId);
+    return product ? [toCartItem(product, line.quantity)] : [];
+  });
+}
+
+/**
+ * What a verified customer sees: the stored cart, raised by the local lines the server has not
+ * taken yet (after a network error), exactly as the next merge will leave it (planCartMerge).
+ */
+export function overlayPendingCart(
+  server: readonly CartItem[],
+  pending: readonly CartItem[],
+  catalogue: CatalogueIndex,
+): CartItem[] {
+  if (pending.length === 0) return [...server];
+  const pendingLines = new Map(refreshCartLines(pending, catalogue).map((l) => [l.productId, l]));
+  const steps = planCartMerge({
+    local: [...pendingLines.values()],
+    server,
+    stockOf: (id) => pendingLines.get(id)?.stock ?? MAX_ITEM_QUANTITY,
+  });
+  const raised = new Map(steps.map((step) => [step.productId, step.quantity]));
+  const kept = server.map((line) =>
+    raised.has(line.productId) ? { ...line, quantity: raised.get(line.productId)! } : line,
+  );
+  const added = steps
+    .filter((step) => step.action === "add")
+    .map((step) => ({ ...pendingLines.get(step.productId)!, quantity: step.quantity }));
+  return [...kept, ...added];
+}
+
+/** Wishlist entries whose product no longer exists (none while the catalogue is not known). */
+export function goneWishlistIds(
+  entries: readonly WishlistReference[],
+  catalogue: CatalogueIndex,
+): string[] {
+  if (!catalogue) return [];
+  return entries.filter((entry) => !catalogue.has(entry._id)).map((entry) => entry._id);
+}
+
+/**
+ * Fixing a cart's stock issues (POST /api/cart/fix-issues, action adjust) on a cart kept in the
+ * browser: quantities lowered to the stock, sold-out lines removed.
+ */
+export function adjustCartToStock(items: readonly CartItem[]): {
+  items: CartItem[];
+  adjusted: number;
+  removed: number;
+} {
+  let adjusted = 0;
+  let removed = 0;
+  const kept = items.flatMap((item) => {
+    if (item.stock === undefined || item.quantity <= item.stock) return [item];
+    if (item.stock <= 0) {
+      removed++;
+      return [];
+    }
+    adjusted++;
+    return [{ ...item, quantity: item.stock }];
+  });
+  return { items: kept, adjusted, removed };
 }

@@ -98,7 +98,9 @@ export async function addCartItem({
 }: LineChange): Promise<CartAnswer> {
   if (!isProductId(productId)) throw productNotFound();
   const db = await getDb();
-  const rows = await queryRows(db, sql`
+  const rows = await queryRows(
+    db,
+    sql`
     insert into cart_items (user_id, product_id, quantity)
     select ${userId}::uuid, p.id, ${quantity}::int from products p
     where p.id = ${productId} and p.quantity >= ${quantity}::int
@@ -108,7 +110,8 @@ export async function addCartItem({
         ${MAX_ITEM_QUANTITY}::int,
         (select p2.quantity from products p2 where p2.id = excluded.product_id)
       )
-    returning quantity`);
+    returning quantity`,
+  );
   if (rows.length === 0) await explainRefusal(db, { userId, productId, adding: quantity });
   return getCart({ userId });
 }
@@ -214,21 +217,17 @@ export async function fixCartIssues({
         .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, item.productId)));
     }
     return {
-      fixedItems: toAdjust.map(
-        (item): FixedItem => ({
-          productId: item.productId,
-          name: item.name,
-          previousQuantity: item.quantity,
-          quantity: item.stock,
-        }),
-      ),
-      removedItems: toRemove.map(
-        (item): RemovedItem => ({
-          productId: item.productId,
-          name: item.name,
-          quantity: item.quantity,
-        }),
-      ),
+      fixedItems: toAdjust.map((item): FixedItem => ({
+        productId: item.productId,
+        name: item.name,
+        previousQuantity: item.quantity,
+        quantity: item.stock,
+      })),
+      removedItems: toRemove.map((item): RemovedItem => ({
+        productId: item.productId,
+        name: item.name,
+        quantity: item.quantity,
+      })),
     };
   });
   const summary = { adjusted: fixedItems.length, removed: removedItems.length };

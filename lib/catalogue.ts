@@ -1,15 +1,18 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { cacheLife, cacheTag } from "next/cache";
 import { CATALOGUE_TAGS, categoryTag, expireTag, productTag } from "@/lib/cache";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { getDb, isUuid, type Database } from "@/lib/db";
+import { matchesIfNoneMatch } from "@/lib/http";
 import { products, type Product } from "@/lib/db/schema";
+import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 import { centsToDollars } from "@/lib/format";
 import type { ProductDto } from "@/models/product";
 
-/** Public catalogue answers: shared caches keep them briefly; browsers always ask again. */
-export const CATALOGUE_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+/** Public catalogue answers: the pages' header (server/cache-control.mjs explains the values). */
+export const CATALOGUE_CACHE_CONTROL = PUBLIC_CACHE_CONTROL;
 export const categoryDetails = [`category must be one of: ${CATEGORIES.join(", ")}`];
 
 export const isProductId = isUuid;
@@ -118,11 +121,16 @@ export async function listRelatedProducts({
 // shared: treat them as read-only. Each entry carries the whole-catalogue tag, so one call can
 // expire everything, and the narrowest tags a write can name.
 
+const listTags = (category?: Category) => [
+  CATALOGUE_TAGS.all,
+  category ? categoryTag(category) : CATALOGUE_TAGS.list,
+];
+
 /** Every product, or one category's, sorted by name. */
 export async function listProductsCached({ category }: { category?: Category } = {}) {
   "use cache";
   cacheLife("catalogue");
-  cacheTag(CATALOGUE_TAGS.all, category ? categoryTag(category) : CATALOGUE_TAGS.list);
+  cacheTag(...listTags(category));
   return listProducts({ category });
 }
 
@@ -154,6 +162,42 @@ async function readRelatedCached(id: string, category: Category, limit: number) 
   cacheLife("catalogue");
   cacheTag(CATALOGUE_TAGS.all, categoryTag(category));
   return listRelatedProducts({ product: { id, category }, limit });
+}
+
+/** A public API answer made once per change of its data: the JSON text and its ETag. */
+type CatalogueAnswer = { body: string; etag: string };
+
+function toAnswer(value: unknown): CatalogueAnswer {
+  const body = JSON.stringify(value);
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+}
+
+/** The list answer (every product, or one category's), cached with the list it is made of. */
+export async function productListAnswer({ category }: { category?: Category } = {}) {
+  "use cache";
+  cacheLife("catalogue");
+  cacheTag(...listTags(category));
+  return toAnswer(await listProductsCached({ category }));
+}
+
+/** One product's answer, or null when there is no such product. */
+export async function productAnswer({ id }: { id: string }) {
+  return isProductId(id) ? readProductAnswer(id.toLowerCase()) : null;
+}
+
+async function readProductAnswer(id: string) {
+  "use cache";
+  cacheLife("catalogue");
+  cacheTag(CATALOGUE_TAGS.all, productTag(id));
+  const product = await readProductCached(id);
+  return product ? toAnswer(product) : null;
+}
+
+/** Sends a catalogue answer, publicly cacheable, or 304 when the client holds this version. */
+export function catalogueResponse(request: Request, { body, etag }: CatalogueAnswer): Response {
+  const headers = { "Cache-Control": CATALOGUE_CACHE_CONTROL, ETag: etag };
+  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers });
+  return new Response(body, { headers: { ...headers, "Content-Type": "application/json" } });
 }
 
 /**

@@ -21,9 +21,21 @@ const from = (forwardedFor: string | null) =>
   });
 
 /** What the app sees for a request from `socket` carrying `sent`, after the entry point. */
-function throughEntryPoint({ sent, socket, trustProxy }: { sent?: string; socket: string; trustProxy?: string }) {
+function throughEntryPoint({
+  sent,
+  socket,
+  trustProxy,
+}: {
+  sent?: string;
+  socket: string;
+  trustProxy?: string;
+}) {
   withTrustProxy(trustProxy);
-  const header = forwardedForHeader({ header: sent, socketAddress: socket, hops: trustedProxyHops(trustProxy) });
+  const header = forwardedForHeader({
+    header: sent,
+    socketAddress: socket,
+    hops: trustedProxyHops(trustProxy),
+  });
   return clientAddress(from(header));
 }
 
@@ -43,7 +55,9 @@ describe("TRUST_PROXY", () => {
   });
 
   it.each(["yes", "-1", "1.5", "11", "2 proxies"])("refuses %j, naming the variable", (value) => {
-    expect(() => trustedProxyHops(value)).toThrow(/^TRUST_PROXY is ".*"\. TRUST_PROXY must be the number of proxies/);
+    expect(() => trustedProxyHops(value)).toThrow(
+      /^TRUST_PROXY is ".*"\. TRUST_PROXY must be the number of proxies/,
+    );
   });
 });
 
@@ -51,7 +65,9 @@ describe("client address", () => {
   it("reached directly, is the socket's address whatever X-Forwarded-For the client sends", () => {
     for (const sent of [undefined, "203.0.113.9", "203.0.113.9, 198.51.100.1", "x".repeat(3000)]) {
       expect(throughEntryPoint({ sent, socket: "192.0.2.44" })).toBe("192.0.2.44");
-      expect(throughEntryPoint({ sent, socket: "::ffff:192.0.2.44", trustProxy: "false" })).toBe("192.0.2.44");
+      expect(throughEntryPoint({ sent, socket: "::ffff:192.0.2.44", trustProxy: "false" })).toBe(
+        "192.0.2.44",
+      );
     }
   });
 
@@ -65,8 +81,12 @@ describe("client address", () => {
   });
 
   it("behind N proxies, a list shorter than N did not come through them: the socket's address counts", () => {
-    expect(throughEntryPoint({ sent: "203.0.113.5", socket: "192.0.2.1", trustProxy: "2" })).toBe("192.0.2.1");
-    expect(throughEntryPoint({ sent: undefined, socket: "192.0.2.1", trustProxy: "1" })).toBe("192.0.2.1");
+    expect(throughEntryPoint({ sent: "203.0.113.5", socket: "192.0.2.1", trustProxy: "2" })).toBe(
+      "192.0.2.1",
+    );
+    expect(throughEntryPoint({ sent: undefined, socket: "192.0.2.1", trustProxy: "1" })).toBe(
+      "192.0.2.1",
+    );
   });
 
   it("groups IPv6 by /64, unwraps IPv4-mapped addresses and drops ports and zones", () => {

@@ -135,6 +135,13 @@ export const SAMPLE_ADMIN = {
 
 /** The httpOnly session cookie (read by the request guard, set by the API). */
 export const SESSION_COOKIE = "lumiere_session";
+/** Its name wherever the cookie is Secure (production over https): only this host can set it. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/**
+ * Set and cleared with the session cookie, but readable by scripts: tells the browser there is a
+ * session to ask the profile for, so a signed-out visit makes no request bound to fail.
+ */
+export const SESSION_HINT_COOKIE = "lumiere_signed_in";
 
 /** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
 export const CART_STORAGE_KEY = "cart";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { trustedProxyHops } from "@/server/trust-proxy.mjs";
 
-// Parsed lazily so `next build` and tests can import modules without a configured environment.
+// Checked once at server start (lib/auth/startup-check.ts, with a clear message per variable), then
+// parsed on first use, so `next build` and tests can import modules without a configured environment.
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().optional(),
@@ -9,6 +10,10 @@ const schema = z.object({
   AUTH_SECRET: z.string().optional(),
   APP_URL: z.string().default("http://localhost:3000"),
   SMTP_URL: z.string().optional(),
+  // Production writes mail to DATA_DIR/outbox only when this says so ("1"): a trial server.
+  MAIL_OUTBOX: z
+    .enum(["0", "1"], { error: "must be 1 (mail written to DATA_DIR/outbox) or 0" })
+    .default("0"),
   MAIL_FROM: z.string().default("Lumière Jewelry <hello@lumiere-jewelry.example>"),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -36,11 +41,19 @@ export type Env = z.infer<typeof schema>;
 
 let cached: Env | undefined;
 
+const setVariables = (source: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+
 export function env(): Env {
-  cached ??= schema.parse(
-    Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== "")),
-  );
+  cached ??= schema.parse(setVariables(process.env));
   return cached;
+}
+
+/** What is wrong with an environment, one line per variable naming it; empty when it is fine. */
+export function environmentProblems(source: NodeJS.ProcessEnv): string[] {
+  const result = schema.safeParse(setVariables(source));
+  if (result.success) return [];
+  return result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 }
 
 /** Google sign-in is offered only when both of its credentials are configured. */

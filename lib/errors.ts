@@ -1,4 +1,11 @@
-import { unstable_rethrow } from "next/navigation";
+// What `next/navigation` gives server code. Imported from its module because outside Next's
+// bundler (tsx scripts such as `npm run db:seed`) `next/navigation` is the browser's build.
+import { unstable_rethrow } from "next/dist/client/components/unstable-rethrow";
+import {
+  DatabaseUnavailableError,
+  describeCause,
+  isDatabaseUnavailable,
+} from "@/lib/db/unavailable";
 import { messages } from "@/lib/messages";
 
 /** A failure a client caused or may see: carries its HTTP status and the spec's message. */
@@ -56,11 +63,36 @@ export function toErrorResponse(error: unknown): Response {
     );
   }
   const requestId = crypto.randomUUID();
+  if (isDatabaseUnavailable(error)) {
+    // Expected during a database restart or failover: one line, no stack, and a 503 the client
+    // may retry (an order is only ever taken whole, in one transaction).
+    console.error(`[${requestId}] database unavailable: ${describeCause(error)}`);
+    return Response.json(
+      { error: messages.api.databaseUnavailable },
+      {
+        status: 503,
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "X-Request-Id": requestId },
+      },
+    );
+  }
   console.error(`[${requestId}] unexpected error`, error);
   return Response.json(
     { error: messages.api.internal, requestId },
     { status: 500, headers: { "X-Request-Id": requestId } },
   );
+}
+
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * An unexpected error whose cause is hidden (in production, Next replaces an error thrown inside
+ * a cached function with a generic one) is the database's absence when the database does not
+ * answer now: the client gets the outage's 503, not a 500.
+ */
+async function explainUnexpected(error: unknown): Promise<unknown> {
+  if (error instanceof AppError || isDatabaseUnavailable(error)) return error;
+  const { databaseIsDown } = await import("@/lib/db");
+  return (await databaseIsDown()) ? new DatabaseUnavailableError(error) : error;
 }
 
 /** Wraps a route handler so every thrown error answers in the spec's shape. */
@@ -73,7 +105,7 @@ export function handle<Args extends unknown[]>(
     } catch (error) {
       // Next's own control flow (prerendering, redirects) passes through untouched.
       unstable_rethrow(error);
-      return toErrorResponse(error);
+      return toErrorResponse(await explainUnexpected(error));
     }
   };
 }

@@ -20,7 +20,11 @@ function endlessBody(chunkBytes = 16 * 1024) {
 }
 
 const post = (body: string, headers: Record<string, string> = {}) =>
-  new Request(URL, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  new Request(URL, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/json", ...headers },
+  });
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -48,14 +52,18 @@ describe("readBodyBytes", () => {
   it("refuses a declared Content-Length over the limit before reading a byte", async () => {
     const { request } = endlessBody();
     const declared = new Request(request, { headers: { "content-length": "999999999" } });
-    await expect(readBodyBytes(declared, { maxBytes: 1024 })).rejects.toMatchObject({ status: 413 });
+    await expect(readBodyBytes(declared, { maxBytes: 1024 })).rejects.toMatchObject({
+      status: 413,
+    });
     expect(declared.bodyUsed).toBe(false);
   });
 
   it("returns the body's bytes within the limit, and none for a bodiless request", async () => {
     const bytes = await readBodyBytes(post("héllo"), { maxBytes: 6 });
     expect(bytes.toString("utf8")).toBe("héllo");
-    await expect(readBodyBytes(post("héllo!"), { maxBytes: 6 })).rejects.toMatchObject({ status: 413 });
+    await expect(readBodyBytes(post("héllo!"), { maxBytes: 6 })).rejects.toMatchObject({
+      status: 413,
+    });
     expect((await readBodyBytes(new Request(URL), { maxBytes: 10 })).byteLength).toBe(0);
   });
 });
@@ -95,7 +103,7 @@ describe("readJson", () => {
       headers: { "content-type": "application/json" },
       body: new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xe9, 0x22, 0x7d]),
     });
-    for (const request of [latin1, post("{\"a\": ")]) {
+    for (const request of [latin1, post('{"a": ')]) {
       expect(await refusal(readJson(request, anything))).toEqual({
         status: 400,
         body: { error: messages.api.invalidRequest, details: [messages.api.invalidJson] },
@@ -104,34 +112,56 @@ describe("readJson", () => {
   });
 
   it("refuses a body that does not say it is JSON with 415, and reads an empty one as {}", async () => {
-    for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx"]) {
-      const request = new Request(URL, { method: "POST", body: "{}", headers: type ? { "content-type": type } : {} });
+    for (const type of [
+      undefined,
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/jsonx",
+    ]) {
+      const request = new Request(URL, {
+        method: "POST",
+        body: "{}",
+        headers: type ? { "content-type": type } : {},
+      });
       expect(await refusal(readJson(request, anything))).toEqual({
         status: 415,
         body: { error: messages.api.unsupportedMediaType, details: [messages.api.jsonExpected] },
       });
     }
-    for (const type of ["application/json; charset=utf-8", "application/merge-patch+json", "APPLICATION/JSON"]) {
+    for (const type of [
+      "application/json; charset=utf-8",
+      "application/merge-patch+json",
+      "APPLICATION/JSON",
+    ]) {
       expect(await readJson(post('{"a":1}', { "content-type": type }), anything)).toEqual({ a: 1 });
     }
     expect(await readJson(new Request(URL, { method: "POST", body: "" }), anything)).toEqual({});
   });
 
   it("refuses prototype-named fields and deep nesting with 400, however deep", async () => {
-    for (const text of ['{"__proto__":{"isAdmin":true}}', '{"a":[{"constructor":{}}]}', '{"a":{"prototype":1}}']) {
+    for (const text of [
+      '{"__proto__":{"isAdmin":true}}',
+      '{"a":[{"constructor":{}}]}',
+      '{"a":{"prototype":1}}',
+    ]) {
       expect(await refusal(readJson(post(text), anything))).toEqual({
         status: 400,
         body: { error: messages.api.invalidRequest, details: [messages.api.reservedFieldName] },
       });
     }
-    expect(await refusal(readJson(post(`${"[".repeat(10_000)}${"]".repeat(10_000)}`), z.unknown()))).toEqual({
+    expect(
+      await refusal(readJson(post(`${"[".repeat(10_000)}${"]".repeat(10_000)}`), z.unknown())),
+    ).toEqual({
       status: 400,
       body: { error: messages.api.invalidRequest, details: [messages.api.nestedTooDeeply] },
     });
   });
 
   it("turns the schema's refusals into 400 with every message", async () => {
-    const schema = z.object({ email: z.email({ error: "Email is invalid" }), age: z.number({ error: "Age?" }) });
+    const schema = z.object({
+      email: z.email({ error: "Email is invalid" }),
+      age: z.number({ error: "Age?" }),
+    });
     expect(await refusal(readJson(post(JSON.stringify({ email: "x" })), schema))).toEqual({
       status: 400,
       body: { error: "Email is invalid", details: ["Email is invalid", "Age?"] },
@@ -144,14 +174,18 @@ describe("parseInput", () => {
     const schema = z.object({ q: z.string().max(5, { error: "Too long" }) });
     expect(parseInput(schema, { q: "ring" })).toEqual({ q: "ring" });
     expect(() => parseInput(schema, { q: "ring\u0000" })).toThrow(AppError);
-    expect(() => parseInput(schema, { q: "bracelets" })).toThrow(expect.objectContaining({ status: 400 }));
+    expect(() => parseInput(schema, { q: "bracelets" })).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
   });
 });
 
 describe("toErrorResponse", () => {
   it("answers a ZodError that is not request parsing as a logged 500, never a 400", async () => {
     const log = jest.spyOn(console, "error").mockImplementation(() => {});
-    const serverFault = z.object({ SMTP_PORT: z.coerce.number() }).safeParse({ SMTP_PORT: "x" }).error;
+    const serverFault = z
+      .object({ SMTP_PORT: z.coerce.number() })
+      .safeParse({ SMTP_PORT: "x" }).error;
     const response = await handle(async () => {
       throw serverFault;
     })();

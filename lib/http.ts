@@ -56,7 +56,8 @@ function assertCleanInput(value: unknown, depth = 0): void {
       throw badRequest(messages.api.invalidRequest, [messages.api.controlCharacters]);
     }
   } else if (value && typeof value === "object") {
-    if (depth >= MAX_DEPTH) throw badRequest(messages.api.invalidRequest, [messages.api.nestedTooDeeply]);
+    if (depth >= MAX_DEPTH)
+      throw badRequest(messages.api.invalidRequest, [messages.api.nestedTooDeeply]);
     for (const [key, item] of Object.entries(value)) {
       if (RESERVED_KEYS.has(key)) {
         throw badRequest(messages.api.invalidRequest, [messages.api.reservedFieldName]);
@@ -98,7 +99,9 @@ export async function readJson<S extends z.ZodType>(
   const bytes = await readBodyBytes(request, { maxBytes });
   let body: unknown = {};
   if (bytes.byteLength > 0 && !JSON_TYPE.test(request.headers.get("content-type") ?? "")) {
-    throw new AppError(415, messages.api.unsupportedMediaType, { details: [messages.api.jsonExpected] });
+    throw new AppError(415, messages.api.unsupportedMediaType, {
+      details: [messages.api.jsonExpected],
+    });
   }
   try {
     const text = utf8.decode(bytes);
@@ -166,27 +169,28 @@ export function clientAddress(request: Request): string {
     .map((entry) => entry.trim())
     .filter(Boolean);
   const chosen =
-    hops === 0 ? entries.at(-1) : entries.length >= hops ? entries[entries.length - hops] : entries[0];
+    hops === 0
+      ? entries.at(-1)
+      : entries.length >= hops
+        ? entries[entries.length - hops]
+        : entries[0];
   return normaliseAddress(chosen);
 }
 
 /**
- * Cookie-authenticated state changes must come from our own pages: refuse a foreign Origin.
+ * Cookie-authenticated state changes must come from our own pages: the Origin must be APP_URL's
+ * origin (scheme, host and port) or, when clients connect directly (no TRUST_PROXY), the origin of
+ * the Host the browser addressed. X-Forwarded-Host is never consulted: a client can write it.
  * Requests without an Origin (API clients using a Bearer token, curl) are not cross-site.
  */
 export function assertSameOrigin(request: Request) {
   const origin = request.headers.get("origin");
   if (!origin) return;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    throw new AppError(403, messages.api.badOrigin);
-  }
-  if (originHost !== host && origin !== new URL(env().APP_URL).origin) {
-    throw new AppError(403, messages.api.badOrigin);
-  }
+  const { APP_URL, TRUST_PROXY } = env();
+  if (origin === new URL(APP_URL).origin) return;
+  const host = request.headers.get("host");
+  if (TRUST_PROXY === 0 && host && origin === `${new URL(request.url).protocol}//${host}`) return;
+  throw new AppError(403, messages.api.badOrigin);
 }
 
 /** Whether the request's If-None-Match names this ETag (the weak comparison GET uses, RFC 9110). */

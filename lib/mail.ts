@@ -24,11 +24,83 @@ const store = globalThis as unknown as {
   __shopMailSequence?: number;
 };
 
+// A mail server that accepts a connection and then says nothing must not hold a sign-up for
+// nodemailer's default minutes: these bound one attempt (values in SMTP_URL's query win).
+const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
+
 function smtpTransport(url: string): Transporter {
   if (store.__shopSmtp?.url !== url) {
-    store.__shopSmtp = { url, transport: nodemailer.createTransport(url) };
+    // As query parameters: nodemailer lets a connection URL's settings replace the options beside it.
+    const withTimeouts = new URL(url);
+    for (const [name, value] of Object.entries(SMTP_TIMEOUTS)) {
+      if (!withTimeouts.searchParams.has(name)) withTimeouts.searchParams.set(name, String(value));
+    }
+    store.__shopSmtp = { url, transport: nodemailer.createTransport(withTimeouts.toString()) };
   }
   return store.__shopSmtp.transport;
+}
+
+/** Waits before each retry of a mail the server could not take: a restart usually takes seconds. */
+export const MAIL_RETRY_DELAYS_MS = [2_000, 15_000, 60_000];
+
+// Failures that another attempt cannot fix: the mail or its addresses, or our credentials.
+const PERMANENT = new Set([
+  "EENVELOPE",
+  "EMESSAGE",
+  "EAUTH",
+  "ENOAUTH",
+  "EOAUTH2",
+  "ETLS",
+  "EMAXLIMIT",
+]);
+
+/**
+ * A failure worth trying again later: no connection, a connection closed or timed out, or a
+ * temporary (4xx) refusal; not a permanent (5xx) refusal or a bad mail.
+ */
+function isTransient(error: unknown): boolean {
+  const { code, responseCode } = error as { code?: string; responseCode?: number };
+  if (typeof responseCode === "number") return responseCode >= 400 && responseCode < 500;
+  return !PERMANENT.has(code ?? "");
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const retrying = new Set<Promise<void>>();
+
+/**
+ * Tries a mail again in the background after a transient failure, and logs the outcome: the
+ * caller already answered (a sign-up, an order), so only the log can tell the shop it was lost.
+ * Not tied to the request (a minute of retries would hold it): plain timers, unref'd so a waiting
+ * retry never keeps a stopping process alive. A changed SMTP_URL ends the retries.
+ */
+function retryLater(url: string, message: nodemailer.SendMailOptions, what: string) {
+  const run = async () => {
+    for (const [index, delay] of MAIL_RETRY_DELAYS_MS.entries()) {
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      if (env().SMTP_URL !== url) return;
+      try {
+        await smtpTransport(url).sendMail(message);
+        console.info(`[mail] ${what} sent on retry ${index + 1}`);
+        return;
+      } catch (error) {
+        if (!isTransient(error)) {
+          console.error(`[mail] ${what} could not be sent: ${reason(error)}`);
+          return;
+        }
+      }
+    }
+    console.error(
+      `[mail] ${what} could not be sent after ${MAIL_RETRY_DELAYS_MS.length + 1} attempts; giving up`,
+    );
+  };
+  const running = run().finally(() => retrying.delete(running));
+  retrying.add(running);
+}
+
+/** Resolves once every mail waiting for a retry has been sent or given up (tests). */
+export async function mailRetriesDone() {
+  while (retrying.size > 0) await Promise.allSettled([...retrying]);
 }
 
 /**
@@ -47,7 +119,14 @@ export async function sendMail({
   const { SMTP_URL, MAIL_FROM, DATA_DIR, NODE_ENV } = env();
   const message = { from: MAIL_FROM, to, ...content };
   if (SMTP_URL) {
-    await smtpTransport(SMTP_URL).sendMail(message);
+    try {
+      await smtpTransport(SMTP_URL).sendMail(message);
+    } catch (error) {
+      // The caller decides what the failure means now (a 503 on resend, a log line on sign-up);
+      // the mail itself is tried again in the background when the failure may pass.
+      if (isTransient(error)) retryLater(SMTP_URL, message, `"${content.subject}" to ${to}`);
+      throw error;
+    }
     return;
   }
   const outbox = path.resolve(DATA_DIR, "outbox");

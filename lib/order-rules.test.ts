@@ -3,6 +3,7 @@ import {
   addressLines,
   createOrderNumber,
   discountDisplay,
+  hasEarlierOrder,
   estimatedDeliveryDate,
   instagramDiscountCents,
   ORDER_NUMBER_PATTERN,
@@ -114,6 +115,21 @@ describe("qualifiesForInstagramDiscount", () => {
     },
   ])("$name → $expected", ({ customer, hasEarlierOrder, expected }) => {
     expect(qualifiesForInstagramDiscount({ customer, hasEarlierOrder })).toBe(expected);
+  });
+});
+
+describe("hasEarlierOrder: which earlier orders use up the first-order discount", () => {
+  it.each([
+    { name: "no orders", statuses: [], expected: false },
+    { name: "only a cancelled order", statuses: ["cancelled"], expected: false },
+    { name: "a pending order", statuses: ["pending"], expected: true },
+    {
+      name: "a delivered and a cancelled order",
+      statuses: ["cancelled", "delivered"],
+      expected: true,
+    },
+  ] as const)("$name → $expected", ({ statuses, expected }) => {
+    expect(hasEarlierOrder(statuses.map((status) => ({ status })))).toBe(expected);
   });
 });
 

@@ -63,6 +63,14 @@ export function qualifiesForInstagramDiscount({
 }
 
 /**
+ * Whether earlier orders use up the first-order discount: any order does, except a cancelled one
+ * (the server's checkout asks the database the same question).
+ */
+export function hasEarlierOrder(orders: readonly { status: OrderStatus }[]): boolean {
+  return orders.some((order) => order.status !== "cancelled");
+}
+
+/**
  * How the checkout summary shows the discount: applied for a verified customer who qualifies,
  * available for an Instagram customer who still has to verify. When the earlier orders could not
  * be read, the customer is given the benefit of the doubt (the server decides in the end).

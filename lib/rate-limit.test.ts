@@ -1,6 +1,11 @@
 import { rateLimits } from "@/lib/db/schema";
 import { AppError } from "@/lib/errors";
-import { consumeRateLimit, limitByAddress, resetRateLimitConfig, rateLimitConfig } from "@/lib/rate-limit";
+import {
+  consumeRateLimit,
+  limitByAddress,
+  resetRateLimitConfig,
+  rateLimitConfig,
+} from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
 
 describeEachDatabase("rate limits", ({ db }) => {
@@ -30,8 +35,12 @@ describeEachDatabase("rate limits", ({ db }) => {
     const from = (address: string) =>
       new Request("http://localhost/api/auth/login", { headers: { "x-forwarded-for": address } });
     await limitByAddress({ action: "login", request: from("192.0.2.1") });
-    await expect(limitByAddress({ action: "login", request: from("192.0.2.1") })).rejects.toMatchObject({ status: 429 });
-    await expect(limitByAddress({ action: "login", request: from("192.0.2.2") })).resolves.toBeUndefined();
+    await expect(
+      limitByAddress({ action: "login", request: from("192.0.2.1") }),
+    ).rejects.toMatchObject({ status: 429 });
+    await expect(
+      limitByAddress({ action: "login", request: from("192.0.2.2") }),
+    ).resolves.toBeUndefined();
     const keys = (await db().select().from(rateLimits)).map((r) => r.key).sort();
     expect(keys).toEqual(["login:address:192.0.2.1", "login:address:192.0.2.2"]);
   });

@@ -1,4 +1,5 @@
 import "server-only";
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { rateLimits } from "@/lib/db/schema";
@@ -6,27 +7,22 @@ import { AppError } from "@/lib/errors";
 import { clientAddress } from "@/lib/http";
 import { messages } from "@/lib/messages";
 
-export type RateLimitedAction =
-  | "login"
-  | "signup"
-  | "resendVerification"
-  | "forgotPassword"
-  | "verifyResetPin"
-  | "passwordCheck"
-  | "checkout";
-
 type Limit = { points: number; windowSeconds: number };
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
- * Attempts allowed per fixed window, counted per client address and per email. Tests lower these
- * to reach a limit quickly and restore them afterwards (resetRateLimitConfig).
+ * Attempts allowed per fixed window, counted per client address and per email (for `login`: per
+ * email, failed sign-ins only), and guesses per account. Tests lower these to reach a limit
+ * quickly and restore them afterwards (resetRateLimitConfig).
  */
-export const rateLimitConfig: Record<RateLimitedAction, { address: Limit; email: Limit }> = {
+export const rateLimitConfig = {
   login: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
+    // Wrong passwords for one email, from anywhere. The right password is never refused by it,
+    // so nobody can lock a customer out by failing on purpose.
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },
   signup: {
@@ -45,6 +41,17 @@ export const rateLimitConfig: Record<RateLimitedAction, { address: Limit; email:
     address: { points: 30, windowSeconds: 15 * MINUTE },
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },
+  // PIN guesses per account and day, whichever PIN they aim at: a new PIN does not bring new tries.
+  pinGuesses: {
+    account: { points: 15, windowSeconds: DAY },
+  },
+  // Each costs a password hash: a loop of made-up tokens must not hold the server.
+  resetPassword: {
+    address: { points: 10, windowSeconds: 15 * MINUTE },
+  },
+  verifyEmail: {
+    address: { points: 30, windowSeconds: 15 * MINUTE },
+  },
   // Signed-in password confirmations (change password, delete account): no guessing with a stolen session.
   passwordCheck: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
@@ -55,46 +62,84 @@ export const rateLimitConfig: Record<RateLimitedAction, { address: Limit; email:
     address: { points: 60, windowSeconds: 15 * MINUTE },
     email: { points: 20, windowSeconds: HOUR },
   },
-};
+} satisfies Record<string, { address?: Limit; email?: Limit; account?: Limit }>;
+
+type Config = typeof rateLimitConfig;
+export type RateLimitedAction = keyof Config;
+type ActionWith<Scope extends string> = {
+  [A in RateLimitedAction]: Config[A] extends Record<Scope, Limit> ? A : never;
+}[RateLimitedAction];
 
 const defaults = structuredClone(rateLimitConfig);
 
 export function resetRateLimitConfig() {
   for (const action of Object.keys(defaults) as RateLimitedAction[]) {
-    rateLimitConfig[action] = structuredClone(defaults[action]);
+    Object.assign(rateLimitConfig, { [action]: structuredClone(defaults[action]) });
+  }
+}
+
+// Keys are built from bounded parts (a normalised address, an email of at most 200 characters,
+// an id), but a key is a primary key: never let one grow without bound.
+const MAX_KEY_LENGTH = 300;
+
+/**
+ * A counter in the shared `rate_limits` table (rate-limiter-flexible's Drizzle store: one atomic
+ * upsert, so every server instance and parallel request counts against the same window). Built per
+ * call, so a changed configuration or database (tests) applies at once; old rows are pruned by
+ * pruneExpired rather than by a timer per limiter.
+ */
+async function limiterFor(limit: Limit) {
+  return new RateLimiterDrizzle({
+    storeClient: await getDb(),
+    schema: rateLimits,
+    keyPrefix: "",
+    points: limit.points,
+    duration: limit.windowSeconds,
+    clearExpiredByTimeout: false,
+  });
+}
+
+function tooManyRequests(result: RateLimiterRes): AppError {
+  return new AppError(429, messages.api.tooManyRequests, {
+    retryAfter: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
+  });
+}
+
+function boundedKey(key: string) {
+  return key.length > MAX_KEY_LENGTH ? key.slice(0, MAX_KEY_LENGTH) : key;
+}
+
+/**
+ * Counts one attempt against `key` in a fixed window shared by every server instance and refuses
+ * with 429 and Retry-After once the window's points are spent.
+ */
+export async function consumeRateLimit({ key, limit }: { key: string; limit: Limit }) {
+  const limiter = await limiterFor(limit);
+  if (Math.random() < 0.01) void pruneExpired();
+  try {
+    await limiter.consume(boundedKey(key));
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyRequests(error);
+    throw error;
   }
 }
 
 /**
- * Counts one attempt against `key` in a fixed window shared by every server instance (one atomic
- * upsert) and refuses with 429 and Retry-After once the window's points are spent.
+ * Runs `attempt` and counts it against `key` only when it fails with a client error (a wrong
+ * password or PIN). Once the window's failures are spent, further failures answer 429 instead;
+ * a successful attempt is never refused, whatever the count.
  */
-export async function consumeRateLimit({ key, limit }: { key: string; limit: Limit }) {
-  const db = await getDb();
-  const expired = sql`${rateLimits.expire} <= now()`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({
-      key,
-      points: 1,
-      expire: sql`now() + make_interval(secs => ${limit.windowSeconds})`,
-    })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        points: sql`case when ${expired} then 1 else ${rateLimits.points} + 1 end`,
-        expire: sql`case when ${expired} then excluded.expire else ${rateLimits.expire} end`,
-      },
-    })
-    .returning({
-      points: rateLimits.points,
-      retryAfter: sql<number>`ceil(extract(epoch from ${rateLimits.expire} - now()))::int`,
-    });
-  if (Math.random() < 0.01) void pruneExpired();
-  if (row && row.points > limit.points) {
-    throw new AppError(429, messages.api.tooManyRequests, {
-      retryAfter: Math.max(1, Number(row.retryAfter)),
-    });
+export async function countFailure<T>(
+  { key, limit }: { key: string; limit: Limit },
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await attempt();
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    const counted = await (await limiterFor(limit)).penalty(boundedKey(key));
+    if (counted.consumedPoints > limit.points) throw tooManyRequests(counted);
+    throw error;
   }
 }
 
@@ -112,7 +157,7 @@ export function limitByAddress({
   action,
   request,
 }: {
-  action: RateLimitedAction;
+  action: ActionWith<"address">;
   request: Request;
 }) {
   return consumeRateLimit({
@@ -122,9 +167,25 @@ export function limitByAddress({
 }
 
 /** Counts an attempt for one email, whatever address it comes from. */
-export function limitByEmail({ action, email }: { action: RateLimitedAction; email: string }) {
+export function limitByEmail({ action, email }: { action: ActionWith<"email">; email: string }) {
   return consumeRateLimit({
     key: `${action}:email:${email.toLowerCase()}`,
     limit: rateLimitConfig[action].email,
+  });
+}
+
+/** Runs a sign-in attempt, counting it against the email only when it fails (countFailure). */
+export function countFailedSignIn<T>({ email }: { email: string }, attempt: () => Promise<T>) {
+  return countFailure(
+    { key: `login:email:${email.toLowerCase()}`, limit: rateLimitConfig.login.email },
+    attempt,
+  );
+}
+
+/** Counts one PIN guess for an account (any PIN, any address) against its daily allowance. */
+export function limitPinGuesses({ userId }: { userId: string }) {
+  return consumeRateLimit({
+    key: `pinGuesses:account:${userId}`,
+    limit: rateLimitConfig.pinGuesses.account,
   });
 }

@@ -33,13 +33,23 @@ describe("searchProducts", () => {
 
   it("sorts by price, cheapest first, ties by name", () => {
     expect(ids(searchProducts({ products, query: "e", sort: "price-asc" }))).toEqual([
-      "5", "3", "1", "4", "6", "2",
+      "5",
+      "3",
+      "1",
+      "4",
+      "6",
+      "2",
     ]);
   });
 
   it("sorts by price, dearest first, ties by name", () => {
     expect(ids(searchProducts({ products, query: "e", sort: "price-desc" }))).toEqual([
-      "2", "4", "6", "1", "3", "5",
+      "2",
+      "4",
+      "6",
+      "1",
+      "3",
+      "5",
     ]);
   });
 

@@ -1,9 +1,5 @@
 import { SIGNUP_SOURCE_STORAGE_KEY, SOURCE_MEMORY_DAYS } from "@/lib/constants";
-import {
-  forgetSignupSource,
-  readSignupSource,
-  rememberSignupSource,
-} from "@/lib/signup-source";
+import { forgetSignupSource, readSignupSource, rememberSignupSource } from "@/lib/signup-source";
 
 // The browser's storage, as the functions under test expect to find it.
 class MemoryStorage {

@@ -33,11 +33,14 @@ export async function addWishlistItem({
 }: WishlistChange): Promise<WishlistReference[]> {
   if (!isProductId(productId)) throw productNotFound();
   const db = await getDb();
-  const rows = await queryRows(db, sql`
+  const rows = await queryRows(
+    db,
+    sql`
     insert into wishlist_items (user_id, product_id)
     select ${userId}::uuid, p.id from products p where p.id = ${productId}
     on conflict (user_id, product_id) do nothing
-    returning product_id`);
+    returning product_id`,
+  );
   if (rows.length === 0) {
     if (!(await productExists({ id: productId }))) throw productNotFound();
     throw conflict(w.duplicate);

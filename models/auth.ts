@@ -21,12 +21,20 @@ const passwordField = z
   .min(MIN_PASSWORD_LENGTH, { error: m.passwordTooShort })
   .max(MAX_PASSWORD, { error: m.passwordTooShort });
 
-const nameField = (required: string) =>
+export const MAX_NAME_LENGTH = 50;
+const LINE_BREAK = /[\r\n\t\v\f\u0085\u2028\u2029]/;
+// A scheme, "www.", an email address or anything shaped like a domain ("shop-help.com/restore"):
+// names appear in the shop's mails, which must never carry a stranger's link.
+const LINK = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+
+const nameField = ({ required, tooLong }: { required: string; tooLong: string }) =>
   z
     .string({ error: required })
     .trim()
     .min(1, { error: required })
-    .max(MAX_TEXT, { error: required });
+    .max(MAX_NAME_LENGTH, { error: tooLong })
+    .refine((name) => !LINE_BREAK.test(name), { error: m.nameOneLine })
+    .refine((name) => !LINK.test(name), { error: m.nameNoLinks });
 
 export const loginSchema = z.object({
   email: emailField,
@@ -36,8 +44,8 @@ export const loginSchema = z.object({
 export const signupSchema = z.object({
   email: emailField,
   password: passwordField,
-  firstName: nameField(m.firstNameRequired),
-  lastName: nameField(m.lastNameRequired),
+  firstName: nameField({ required: m.firstNameRequired, tooLong: m.firstNameTooLong }),
+  lastName: nameField({ required: m.lastNameRequired, tooLong: m.lastNameTooLong }),
   source: z.enum(["instagram"]).optional().catch(undefined),
 });
 

@@ -45,9 +45,7 @@ export type FixIssuesAnswer = CartAnswer & {
 const c = messages.cart;
 
 // Any string: a malformed id is simply a product that does not exist (404), like an unknown one.
-const productId = z
-  .string({ error: c.productIdRequired })
-  .min(1, { error: c.productIdRequired });
+const productId = z.string({ error: c.productIdRequired }).min(1, { error: c.productIdRequired });
 
 /** A quantity to add: a whole number from 1 to 99 (1 when left out). */
 export const cartAddSchema = z.object({
@@ -62,7 +60,9 @@ export const cartAddSchema = z.object({
 /** A new quantity for a line; 0 or less removes the line. */
 export const cartUpdateSchema = z.object({
   productId,
-  quantity: z.int({ error: c.quantityInvalid }).max(MAX_ITEM_QUANTITY, { error: c.quantityInvalid }),
+  quantity: z
+    .int({ error: c.quantityInvalid })
+    .max(MAX_ITEM_QUANTITY, { error: c.quantityInvalid }),
 });
 
 export const FIX_ACTIONS = ["adjust", "remove"] as const;

@@ -31,6 +31,7 @@ const env = {
   DATABASE_URL: "",
   AUTH_SECRET: "bench-secret-not-for-production-0123456789",
   APP_URL: base,
+  MAIL_OUTBOX: "1",
 };
 
 /** A connection of each class, as navigator.connection reports it (spec section 4). */

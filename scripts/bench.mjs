@@ -1,74 +1,405 @@
-// `npm run bench`: throughput and latency of the shop's hot paths against a production build
-// on a fresh embedded database. Bounded: each target runs for a few seconds on loopback only.
+// `npm run bench`: the shop's hot paths on a production build and PostgreSQL, side by side with an
+// empty Next app of the same version (bench/reference: an empty JSON route and a static page),
+// measured in the same run so a busy machine slows both alike. Then Lighthouse (when it can be
+// fetched from npm and Chromium is installed) and concurrent checkout. Leaves every tracked file as
+// it was; the builds and data go to ignored folders, the database is dropped at the end.
+//
+// BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_DURATION (seconds per row, default 5);
+// BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_DATABASE_URL (a PostgreSQL server to create the bench
+// database on; default TEST_DATABASE_URL, then the local server).
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
 
-const port = Number(process.env.BENCH_PORT || 3300);
-const base = `http://127.0.0.1:${port}`;
-const dataDir = ".data-bench";
-const env = {
+const root = process.cwd();
+const shopPort = Number(process.env.BENCH_PORT || 3300);
+const referencePort = shopPort + 1;
+const shop = `http://127.0.0.1:${shopPort}`;
+const reference = `http://127.0.0.1:${referencePort}`;
+const duration = Number(process.env.BENCH_DURATION || 5);
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  "postgres://postgres@127.0.0.1:5432/test";
+const databaseName = `lumiere_bench_${randomBytes(4).toString("hex")}`;
+const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+const shopEnv = {
   ...process.env,
   NODE_ENV: "production",
   NEXT_TELEMETRY_DISABLED: "1",
   NEXT_DIST_DIR: ".next-bench",
-  DATA_DIR: dataDir,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL || "",
+  DATA_DIR: ".data-bench",
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: "",
   AUTH_SECRET: "bench-secret-not-for-production-0123456789",
-  APP_URL: base,
+  APP_URL: shop,
   MAIL_OUTBOX: "1",
+  // Each benchmark customer comes from its own address, as a proxy in front would report it.
+  TRUST_PROXY: "1",
+  PORT: String(shopPort),
 };
 
-fs.rmSync(dataDir, { recursive: true, force: true });
-if (!process.env.BENCH_SKIP_BUILD) execFileSync("node_modules/.bin/next", ["build"], { stdio: "inherit", env });
-const server = spawn(process.execPath, ["server/index.mjs"], { env: { ...env, PORT: String(port) }, stdio: "ignore" });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitForServer() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const response = await fetch(`${base}/api/products`);
-      if (response.ok) return response.json();
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
   }
-  throw new Error("server did not start");
 }
 
-function run(title, path) {
+async function inBenchDatabase(run) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function start(command, args, { cwd = root, env }) {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "ignore", "inherit"] });
+  child.on("exit", (code) => {
+    if (code && !child.stopping) console.error(`${args.join(" ")} exited with ${code}`);
+  });
+  return child;
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** CPU time (ticks) used so far by a process and its descendants, from /proc. */
+function cpuTicks(rootPid) {
+  const byParent = new Map();
+  const ticks = new Map();
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const pid = Number(name);
+      const parent = Number(fields[1]);
+      byParent.set(parent, [...(byParent.get(parent) ?? []), pid]);
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {}
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop();
+    total += ticks.get(pid) ?? 0;
+    queue.push(...(byParent.get(pid) ?? []));
+  }
+  return total;
+}
+
+function load(url, connections, pid) {
   return new Promise((resolve, reject) => {
-    autocannon({ url: base + path, connections: 10, duration: 5 }, (error, result) => {
+    const before = cpuTicks(pid);
+    autocannon({ url, connections, duration, timeout: 10 }, (error, result) => {
       if (error) return reject(error);
-      const line = {
-        target: title,
+      const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND;
+      const requests = result.requests.total || 1;
+      resolve({
         "req/s": Math.round(result.requests.average),
         "p50 ms": result.latency.p50,
         "p99 ms": result.latency.p99,
-        non2xx: result.non2xx,
+        "CPU ms/req": Number((cpuMs / requests).toFixed(2)),
+        "non-2xx": result.non2xx,
+        timeouts: result.timeouts,
         errors: result.errors,
-      };
-      resolve(line);
+      });
     });
   });
 }
 
-try {
-  const products = await waitForServer();
-  const product = products[0];
-  const image = product?.images?.[0]?.replace(/\.jpg$/, "");
-  // Warm every target once so first renders and image variants are not measured.
-  const targets = [
-    ["home page", "/"],
-    ["category page", "/?category=rings"],
-    ["product page", `/product/${product.id}`],
-    ["GET /api/products", "/api/products"],
-    ["GET /api/products/rings", "/api/products/rings"],
-    ["GET /api/product/{id}", `/api/product/${product.id}`],
-    ...(image ? [["image variant 640 webp", `${image}.webp?w=640&q=60`]] : []),
+const cleanups = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`clean-up: ${error.message}`);
+    }
+  }
+}
+for (const signal of ["SIGINT", "SIGTERM"])
+  process.on(signal, () => cleanUp().then(() => process.exit(1)));
+
+function stopLater(child) {
+  cleanups.push(async () => {
+    child.stopping = true;
+    child.kill("SIGTERM");
+    await new Promise((resolve) =>
+      child.exitCode !== null ? resolve() : child.once("exit", resolve),
+    );
+  });
+}
+
+// ---- Throughput ------------------------------------------------------------------------------
+
+async function throughput(shopPid, referencePid, products) {
+  const product = products.find((p) => p.images.length > 0) ?? products[0];
+  const referenceRows = {
+    json: ["reference: empty JSON route", `${reference}/api/empty`],
+    page: ["reference: static page", `${reference}/`],
+  };
+  const shopRows = [
+    ["GET /api/products", `${shop}/api/products`, "json"],
+    ["GET /api/product/{id}", `${shop}/api/product/${product.id}`, "json"],
+    ["home page", `${shop}/`, "page"],
+    ["category page", `${shop}/category/rings`, "page"],
+    ["product page", `${shop}/product/${product.id}`, "page"],
   ];
-  for (const [, path] of targets) await fetch(base + path);
+  // First visits render and fill the caches: not measured.
+  for (const [, url] of [...Object.values(referenceRows), ...shopRows]) await fetch(url);
   const rows = [];
-  for (const [title, path] of targets) rows.push(await run(title, path));
-  console.table(rows);
+  for (const connections of [10, 50, 200]) {
+    const floor = {};
+    for (const [kind, [target, url]] of Object.entries(referenceRows)) {
+      if (connections === 200 && kind === "json") continue;
+      floor[kind] = await load(url, connections, referencePid);
+      rows.push({ target, connections, ...floor[kind], "vs reference": "1.00" });
+    }
+    for (const [target, url, kind] of shopRows) {
+      // 200 connections: the burst the pages must take without timeouts.
+      if (connections === 200 && kind === "json") continue;
+      const row = await load(url, connections, shopPid);
+      const ratio = (row["req/s"] / floor[kind]["req/s"]).toFixed(2);
+      rows.push({ target, connections, ...row, "vs reference": ratio });
+    }
+  }
+  return rows;
+}
+
+// ---- Lighthouse ------------------------------------------------------------------------------
+
+const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p));
+
+function lighthouseRun(url, preset) {
+  const output = path.join(os.tmpdir(), `lumiere-lh-${process.pid}.json`);
+  execFileSync(
+    "npx",
+    [
+      "--yes",
+      "lighthouse@12",
+      url,
+      "--quiet",
+      "--output=json",
+      `--output-path=${output}`,
+      "--only-categories=performance,accessibility,best-practices,seo",
+      `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run`,
+      ...(preset === "desktop" ? ["--preset=desktop"] : []),
+    ],
+    { stdio: ["ignore", "ignore", "ignore"], env: { ...process.env, CHROME_PATH: CHROMIUM } },
+  );
+  const report = JSON.parse(fs.readFileSync(output, "utf8"));
+  fs.rmSync(output, { force: true });
+  const score = (id) => Math.round(report.categories[id].score * 100);
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    "best practices": score("best-practices"),
+    seo: score("seo"),
+    "LCP s": Number((report.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2)),
+    CLS: Number(report.audits["cumulative-layout-shift"].numericValue.toFixed(3)),
+  };
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function lighthouse(products) {
+  if (process.env.BENCH_LIGHTHOUSE === "0") return "skipped (BENCH_LIGHTHOUSE=0)";
+  if (!CHROMIUM) return "skipped: no Chromium at /usr/bin/chromium";
+  const product = products.find((p) => p.images.length > 0) ?? products[0];
+  const pages = [
+    ["home", `${shop}/`],
+    ["category", `${shop}/category/rings`],
+    ["product", `${shop}/product/${product.id}`],
+  ];
+  const rows = [];
+  for (const preset of ["mobile", "desktop"]) {
+    for (const [page, url] of pages) {
+      // A run that fails (Chromium under load) is left out of its median, and counted.
+      const runs = [];
+      let failed = 0;
+      for (let i = 0; i < 3; i++) {
+        try {
+          runs.push(lighthouseRun(url, preset));
+        } catch {
+          failed++;
+        }
+      }
+      const row = { page, preset, runs: runs.length, failed };
+      for (const key of Object.keys(runs[0] ?? {})) row[key] = median(runs.map((run) => run[key]));
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+// ---- Concurrent checkout ---------------------------------------------------------------------
+
+async function concurrentCheckout() {
+  const CUSTOMERS = 20;
+  const ATTEMPTS_EACH = 15;
+  const STOCK = 200;
+  const [{ id: productId }] = (
+    await inBenchDatabase((client) =>
+      client.query(
+        `insert into products (name, price_cents, category, quantity) values ('Bench Ring', 2500, 'rings', ${STOCK}) returning id`,
+      ),
+    )
+  ).rows;
+  const address = (i) => `198.51.100.${i + 1}`;
+  const customers = await Promise.all(
+    Array.from({ length: CUSTOMERS }, async (_, i) => {
+      const email = `bench-${i}-${randomBytes(3).toString("hex")}@lumiere.example`;
+      const response = await fetch(`${shop}/api/auth/signup`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Forwarded-For": address(i) },
+        body: JSON.stringify({
+          email,
+          password: "bench-password",
+          firstName: "Bench",
+          lastName: `Customer ${i}`,
+        }),
+      });
+      if (response.status !== 201) throw new Error(`signup answered ${response.status}`);
+      const cookie = response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; ");
+      return { email, cookie, address: address(i) };
+    }),
+  );
+  await inBenchDatabase((client) =>
+    client.query(`update users set is_email_verified = true where email like 'bench-%'`),
+  );
+  const order = {
+    items: [{ productId, quantity: 1 }],
+    shippingAddress: { fullName: "Bench Customer", address: "Hamra St", city: "Beirut" },
+    phoneNumber: "+961 70 000 000",
+    currency: "USD",
+  };
+  const statuses = new Map();
+  const started = performance.now();
+  await Promise.all(
+    customers.map(async (customer) => {
+      for (let i = 0; i < ATTEMPTS_EACH; i++) {
+        const response = await fetch(`${shop}/api/orders/checkout`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Cookie: customer.cookie,
+            "X-Forwarded-For": customer.address,
+          },
+          body: JSON.stringify(order),
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const { sold, left } = (
+    await inBenchDatabase((client) =>
+      client.query(
+        `select coalesce((select sum(quantity) from order_items where product_id = $1), 0)::int as sold,
+                (select quantity from products where id = $1) as left`,
+        [productId],
+      ),
+    )
+  ).rows[0];
+  const placed = statuses.get(201) ?? 0;
+  return {
+    customers: CUSTOMERS,
+    attempts: CUSTOMERS * ATTEMPTS_EACH,
+    stock: STOCK,
+    "orders placed": placed,
+    "orders/s": Math.round(placed / seconds),
+    "units sold": sold,
+    "units left": left,
+    oversold: Math.max(0, sold - STOCK, -left),
+    answers: Object.fromEntries(statuses),
+  };
+}
+
+// ---- Run -------------------------------------------------------------------------------------
+
+try {
+  const referenceDir = path.join(root, "bench/reference");
+  const benchEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" };
+  if (!process.env.BENCH_SKIP_BUILD) {
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+      stdio: "inherit",
+      env: shopEnv,
+    });
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+      cwd: referenceDir,
+      stdio: "inherit",
+      env: benchEnv,
+    });
+  }
+  await admin(`create database ${databaseName}`);
+  cleanups.push(() => admin(`drop database if exists ${databaseName} with (force)`));
+  execFileSync("npm", ["run", "--silent", "db:migrate"], { env: shopEnv, stdio: "inherit" });
+  execFileSync("npm", ["run", "--silent", "db:seed"], { env: shopEnv, stdio: "inherit" });
+
+  const shopServer = start(process.execPath, ["server/index.mjs"], { env: shopEnv });
+  stopLater(shopServer);
+  const referenceServer = start(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(referencePort)],
+    // The shop's start-up checks also run there (Next finds the repository's instrumentation).
+    { cwd: referenceDir, env: { ...shopEnv, PORT: String(referencePort) } },
+  );
+  stopLater(referenceServer);
+  await Promise.all([waitFor(`${shop}/api/products`), waitFor(`${reference}/api/empty`)]);
+  const products = await (await fetch(`${shop}/api/products`)).json();
+
+  const cpus = os.cpus();
+  console.log(
+    `\nMachine: ${cpus.length} × ${cpus[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GB, ` +
+      `Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}\n`,
+  );
+  console.log(
+    "Throughput (autocannon, %d s per row; CPU of the server's processes from /proc)",
+    duration,
+  );
+  console.table(await throughput(shopServer.pid, referenceServer.pid, products));
+  console.log("Lighthouse (median of 3)");
+  const scores = lighthouse(products);
+  if (typeof scores === "string") console.log(scores);
+  else console.table(scores);
+  console.log("Concurrent checkout (PostgreSQL)");
+  console.table([await concurrentCheckout()]);
+  console.log(
+    `Load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
 } finally {
-  server.kill("SIGTERM");
+  await cleanUp();
 }

@@ -13,7 +13,6 @@ function sendJson(res, status, body, extraHeaders = {}) {
   res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));
 }
 
-
 /** A path with a broken percent-encoding ("/api/product/%E0%A4%A") answers 400 (Next answers 500). */
 export function answeredMalformedPath(req, res) {
   try {

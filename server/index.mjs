@@ -10,6 +10,7 @@ import http from "node:http";
 import nextEnv from "@next/env";
 import next from "next";
 import { answeredMalformedPath, answerWrongMethodInJson } from "./answers.mjs";
+import { sharePublicPages } from "./cache-control.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
 import { forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
 
@@ -60,10 +61,17 @@ const server = http.createServer((req, res) => {
   });
   if (hops === 0) {
     // Reached directly: no other forwarding header a client sent describes this request either.
-    for (const name of ["forwarded", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"]) {
+    for (const name of [
+      "forwarded",
+      "x-forwarded-host",
+      "x-forwarded-proto",
+      "x-forwarded-port",
+      "x-real-ip",
+    ]) {
       delete req.headers[name];
     }
   }
+  sharePublicPages(res);
   secureResponse(req, res, { headers, isTrusted, dev, https });
   if (answeredMalformedPath(req, res)) return;
   answerWrongMethodInJson(req, res, allowedMethods);

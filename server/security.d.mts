@@ -2,7 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export function baseHeaders(options: { hsts: boolean }): Record<string, string>;
 export const RESOURCE_POLICY: string;
-export function pagePolicy(options: { scriptHashes: string[]; dev?: boolean; https?: boolean }): string;
+export function pagePolicy(options: {
+  scriptHashes: string[];
+  dev?: boolean;
+  https?: boolean;
+}): string;
 export function reactRuntimeSnippets(): string[];
 export function createScriptCheck(snippets?: string[]): (script: string) => boolean;
 export function inlineScriptHashes(html: string, isTrusted: (script: string) => boolean): string[];

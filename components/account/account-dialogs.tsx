@@ -2,7 +2,16 @@
 
 // The signed-in shopper's account windows: change password, delete account and settings
 // (spec sections 5 and 8). Each opening starts with empty fields.
-import { KeyRound, Loader2, MailCheck, Settings, Trash2, TriangleAlert } from "lucide-react";
+import {
+  KeyRound,
+  Loader2,
+  LogOut,
+  MailCheck,
+  Settings,
+  Trash2,
+  TriangleAlert,
+} from "lucide-react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { canChangePassword } from "@/components/account/account-actions";
 import { useAccountUi } from "@/components/account/account-ui";
@@ -184,9 +193,32 @@ function DeleteAccountForm({ user }: { user: PublicUser }) {
   );
 }
 
+/** Ends every session of the account, this one too (the only way out for a Google-only account). */
+function useSignOutEverywhere() {
+  const { forgetSession } = useAuth();
+  const { closeAccountDialog } = useAccountUi();
+  const [pending, setPending] = useState(false);
+  const signOutEverywhere = async () => {
+    setPending(true);
+    const result = await callApi<{ message: string }>("/api/auth/logout-everywhere", {
+      method: "POST",
+    });
+    setPending(false);
+    if (!result.ok) {
+      toast.error(describeFailure(result, messages.auth.genericError).message);
+      return;
+    }
+    closeAccountDialog();
+    toast.success(result.data.message);
+    await forgetSession();
+  };
+  return { signOutEverywhere, pending };
+}
+
 function AccountSettings({ user }: { user: PublicUser }) {
   const { openAccountDialog } = useAccountUi();
   const { resend, sending } = useResendVerification();
+  const { signOutEverywhere, pending: signingOut } = useSignOutEverywhere();
   const memberSince = new Date(user.createdAt).toLocaleDateString("en-GB", {
     day: "numeric",
     month: "long",
@@ -239,6 +271,20 @@ function AccountSettings({ user }: { user: PublicUser }) {
             {t.changePassword}
           </button>
         )}
+        <button
+          type="button"
+          onClick={signOutEverywhere}
+          disabled={signingOut}
+          title={t.signOutEverywhereHint}
+          className={buttonClass}
+        >
+          {signingOut ? (
+            <Loader2 aria-hidden className="size-4 animate-spin" />
+          ) : (
+            <LogOut aria-hidden className="size-4" />
+          )}
+          {t.signOutEverywhere}
+        </button>
         <button
           type="button"
           onClick={() => openAccountDialog("delete-account")}

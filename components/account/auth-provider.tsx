@@ -1,12 +1,16 @@
 "use client";
 
 // The shopper's session in the browser: loading, then authenticated or anonymous (spec section 4).
-// The profile call is the source of truth; the session cookie is set and cleared by the API.
-import { createContext, use, useCallback, useMemo, useRef } from "react";
+// The profile call is the source of truth; the session cookie is set and cleared by the API. The
+// profile is asked for only when the API's hint cookie says a session exists: a signed-out visit
+// makes no request that is bound to fail.
+import { createContext, use, useCallback, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { callApi, type ApiResult } from "@/lib/api-client";
+import { SESSION_HINT_COOKIE } from "@/lib/constants";
 import { forgetSignupSource, readSignupSource } from "@/lib/signup-source";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 
@@ -39,33 +43,58 @@ type SignOutListener = () => void | Promise<void>;
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+const hasSessionHint = () =>
+  document.cookie.split("; ").some((cookie) => cookie === `${SESSION_HINT_COOKIE}=1`);
+const forgetSessionHint = () => {
+  document.cookie = `${SESSION_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+/** Whether the browser holds a session; null while the server renders and the page hydrates. */
+const useSessionHint = () => (useHydrated() ? hasSessionHint() : null);
+
 async function fetchProfile(): Promise<PublicUser | null> {
   const result = await callApi<{ user: PublicUser }>(PROFILE_KEY, { method: "GET" });
   if (result.ok) return result.data.user ?? null;
   // Signed out, expired or revoked session: anonymous. Anything else is retried by SWR.
-  if (result.status === 401 || result.status === 403 || result.status === 404) return null;
+  if (result.status === 401 || result.status === 403 || result.status === 404) {
+    forgetSessionHint();
+    return null;
+  }
   throw new Error(result.error ?? `Profile request failed (${result.status})`);
 }
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const router = useRouter();
   const { mutate: mutateCache } = useSWRConfig();
-  const { data, error, isLoading, mutate } = useSWR(PROFILE_KEY, fetchProfile, {
+  const hinted = useSessionHint();
+  // Signed in during this visit: the answer that set the cookie is the profile.
+  const [adopted, setAdopted] = useState(false);
+  const asking = hinted === true || adopted;
+  const { data, error, isLoading } = useSWR(asking ? PROFILE_KEY : null, fetchProfile, {
     revalidateOnFocus: true,
     shouldRetryOnError: true,
     errorRetryCount: 2,
   });
+  const mutate = useCallback(
+    (next?: PublicUser | null) =>
+      next === undefined
+        ? mutateCache<PublicUser | null>(PROFILE_KEY)
+        : mutateCache(PROFILE_KEY, next, { revalidate: false }),
+    [mutateCache],
+  );
 
-  const user = data ?? null;
+  const user = (asking && data) || null;
   const status: AuthStatus = user
     ? "authenticated"
-    : data === null || (error && !isLoading)
+    : hinted === false && !adopted
       ? "anonymous"
-      : "loading";
+      : data === null || (error && !isLoading)
+        ? "anonymous"
+        : "loading";
 
   const adopt = useCallback(
     async (next: PublicUser) => {
-      await mutate(next, { revalidate: false });
+      setAdopted(true);
+      await mutate(next);
       router.refresh();
     },
     [mutate, router],
@@ -107,7 +136,9 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     await Promise.all([...signOutListeners.current].map((listener) => listener()));
     // Per-user data cached by other parts of the shop (cart, wishlist, orders) goes too.
     await mutateCache((key) => key !== PROFILE_KEY, undefined, { revalidate: false });
-    await mutate(null, { revalidate: false });
+    forgetSessionHint();
+    setAdopted(false);
+    await mutate(null);
     router.push("/");
     router.refresh();
   }, [mutate, mutateCache, router]);

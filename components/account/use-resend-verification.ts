@@ -12,7 +12,9 @@ export function useResendVerification() {
   const [sending, setSending] = useState(false);
   const resend = useCallback(async () => {
     setSending(true);
-    const result = await callApi<{ message?: string }>("/api/auth/resend-verification", { method: "POST" });
+    const result = await callApi<{ message?: string }>("/api/auth/resend-verification", {
+      method: "POST",
+    });
     setSending(false);
     if (result.ok) toast.success(v.resendSuccess);
     else if (result.kind === "network") toast.error(v.resendFailed, { description: v.tryAgain });

@@ -1,8 +1,8 @@
 // Small pieces the admin sections share: section headings, cards, status badges, empty states.
 import clsx from "clsx";
-import type { OrderStatus } from "@/lib/constants";
-import { orderStatusLabel } from "@/lib/order-rules";
 import { classRendition, renditionUrl } from "@/models/image-variants";
+
+export { StatusBadge } from "@/components/orders/status-badge";
 
 /** A small rendition of a product image for the admin's lists and previews (one the route serves). */
 export const thumbnailUrl = (path: string, width: 128 | 256) =>
@@ -23,33 +23,20 @@ export function SectionTitle({
   );
 }
 
-export function Card({ className, children }: { className?: string; children: React.ReactNode }) {
+export function Card({
+  className,
+  as: Element = "section",
+  children,
+}: {
+  className?: string;
+  /** "div" where a section is not allowed (a group of a description list). */
+  as?: "section" | "div";
+  children: React.ReactNode;
+}) {
   return (
-    <section className={clsx("border-line rounded-2xl border bg-white shadow-xs", className)}>
+    <Element className={clsx("border-line rounded-2xl border bg-white shadow-xs", className)}>
       {children}
-    </section>
-  );
-}
-
-const STATUS_TONES: Record<OrderStatus, string> = {
-  pending: "bg-amber-50 text-amber-800 ring-amber-200",
-  confirmed: "bg-sky-50 text-sky-800 ring-sky-200",
-  preparing: "bg-violet-50 text-violet-800 ring-violet-200",
-  out_for_delivery: "bg-indigo-50 text-indigo-800 ring-indigo-200",
-  delivered: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  cancelled: "bg-red-50 text-red-800 ring-red-200",
-};
-
-export function StatusBadge({ status }: { status: OrderStatus }) {
-  return (
-    <span
-      className={clsx(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset",
-        STATUS_TONES[status],
-      )}
-    >
-      {orderStatusLabel(status)}
-    </span>
+    </Element>
   );
 }
 

@@ -30,14 +30,15 @@ export function DashboardTab() {
         {cards.map(({ label, value, Icon }, index) => (
           <Card
             key={label}
+            as="div"
             className={
               index === cards.length - 1 ? "col-span-2 p-4 sm:p-5 lg:col-span-1" : "p-4 sm:p-5"
             }
           >
-            <div className="flex items-start justify-between gap-2">
-              <dt className="text-muted text-[13px] leading-snug font-medium">{label}</dt>
+            <dt className="text-muted flex items-start justify-between gap-2 text-[13px] leading-snug font-medium">
+              {label}
               <Icon aria-hidden className="text-gold-dark size-[18px] shrink-0" />
-            </div>
+            </dt>
             <dd className="text-ink mt-2 font-serif text-[1.9rem] leading-none font-semibold tabular-nums">
               {value}
             </dd>

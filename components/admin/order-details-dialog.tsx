@@ -5,9 +5,9 @@ import clsx from "clsx";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
-import { AdminDialog } from "@/components/admin/admin-dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { StatusBadge, adminButton } from "@/components/admin/admin-ui";
-import { ProductImage } from "@/components/images/product-image";
+import { OrderItemList } from "@/components/orders/order-items";
 import { callApi } from "@/lib/api-client";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
@@ -53,7 +53,8 @@ export function OrderDetailsDialog({
   };
 
   return (
-    <AdminDialog
+    <DialogFrame
+      kind="admin"
       open
       onClose={onClose}
       title={t.orderTitle(order.orderNumber)}
@@ -95,24 +96,7 @@ export function OrderDetailsDialog({
         )}
 
         <Section title={t.items}>
-          <ul className="divide-line divide-y">
-            {order.items.map((item, index) => (
-              <li key={`${item.productId}-${index}`} className="flex items-center gap-3 py-2.5">
-                <div className="bg-sand relative size-12 shrink-0 overflow-hidden rounded-md">
-                  {item.image && <ProductImage src={item.image} alt="" sizes="48px" />}
-                </div>
-                <div className="min-w-0 flex-1">
-                  <p className="text-ink truncate font-medium">{item.name}</p>
-                  <p className="text-muted text-xs tabular-nums">
-                    {t.quantityTimesPrice(item.quantity, money(item.price))}
-                  </p>
-                </div>
-                <span className="text-ink font-medium tabular-nums">
-                  {money(item.price * item.quantity)}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <OrderItemList items={order.items} money={money} />
         </Section>
 
         <Section title={t.orderSummary}>
@@ -183,7 +167,7 @@ export function OrderDetailsDialog({
           )}
         </Section>
       </div>
-    </AdminDialog>
+    </DialogFrame>
   );
 }
 

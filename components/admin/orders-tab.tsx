@@ -72,7 +72,7 @@ export function OrdersTab() {
 
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {tiles.map(({ label, value, tone }) => (
-          <Card key={label} className="p-4">
+          <Card key={label} as="div" className="p-4">
             <dt className="text-muted text-[13px] font-medium">{label}</dt>
             <dd
               className={`mt-1 font-serif text-[1.8rem] leading-none font-semibold tabular-nums ${tone}`}

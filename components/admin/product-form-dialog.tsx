@@ -4,7 +4,7 @@ import { ArrowLeft, ArrowRight, ImagePlus, Plus, X } from "lucide-react";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { AdminDialog } from "@/components/admin/admin-dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
@@ -155,7 +155,8 @@ export function ProductFormDialog({
     });
 
   return (
-    <AdminDialog
+    <DialogFrame
+      kind="admin"
       open
       onClose={onClose}
       title={editing ? t.editProductTitle : t.addProductTitle}
@@ -233,7 +234,7 @@ export function ProductFormDialog({
           </div>
         </div>
       </form>
-    </AdminDialog>
+    </DialogFrame>
   );
 }
 

@@ -4,7 +4,7 @@ import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSWRConfig } from "swr";
-import { AdminDialog } from "@/components/admin/admin-dialog";
+import { DialogFrame } from "@/components/ui/dialog-frame";
 import { ADMIN_KEYS, useAdminProducts } from "@/components/admin/admin-data";
 import {
   Card,
@@ -212,7 +212,8 @@ function DeleteProductDialog({
   };
 
   return (
-    <AdminDialog
+    <DialogFrame
+      kind="admin"
       open={product !== null}
       onClose={onClose}
       title={t.deleteTitle}
@@ -234,6 +235,6 @@ function DeleteProductDialog({
           {t.delete}
         </button>
       </div>
-    </AdminDialog>
+    </DialogFrame>
   );
 }

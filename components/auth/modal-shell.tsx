@@ -28,7 +28,7 @@ export function ModalShell({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-center overflow-y-auto px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
+        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
           <Dialog.Content
             data-account-modal=""
             className="border-line bg-ivory relative w-full max-w-[26rem] rounded-2xl border px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-8 sm:pt-9 sm:pb-8 starting:translate-y-2 starting:opacity-0"

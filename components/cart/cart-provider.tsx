@@ -3,8 +3,20 @@
 // The shopper's cart and wishlist in the browser (spec section 4, Cart and wishlist sync). It owns
 // the browser storage keys; the header counts, product controls, wishlist panel and checkout read
 // it through useCart() and useWishlist(). Visitors and unverified customers keep both lists in
-// browser storage.
-import { createContext, use, useCallback, useEffect, useMemo, useSyncExternalStore } from "react";
+// browser storage. A verified customer's lists are the server's: loaded on sign-in and when the
+// email becomes verified, with the local lists merged in once (wishlist as a union, cart keeping
+// the larger quantity per product, capped at the stock) and then cleared from browser storage.
+// Catalogue pages stay the same HTML for everyone: all of this applies in the browser.
+import {
+  createContext,
+  use,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import useSWR from "swr";
 import { toast } from "sonner";
 import { useAuth } from "@/components/account/auth-provider";
 import {
@@ -14,178 +26,293 @@ import {
   readLocalCart,
   readLocalWishlist,
   subscribeLocalLists,
-  writeLocalCart,
   writeLocalWishlist,
 } from "@/components/cart/local-lists";
-import { addToCart, setCartQuantity, summarizeStock, type CartProduct } from "@/lib/cart-rules";
-import { messages } from "@/lib/messages";
-import type { CartItem, StockSummary, WishlistReference } from "@/models/cart";
+import {
+  CART_KEY,
+  CATALOGUE_KEY,
+  readApi,
+  serverCart,
+  serverWishlist,
+  WISHLIST_KEY,
+} from "@/components/cart/server-lists";
+import { useSyncedCart, type CartState } from "@/components/cart/use-synced-cart";
+import { useSyncedWishlist, type WishlistState } from "@/components/cart/use-synced-wishlist";
+import { WishlistPanelMount } from "@/components/cart/wishlist-panel-mount";
+import { useHydrated } from "@/components/ui/use-hydrated";
+import { goneWishlistIds, mergeWishlists, planCartMerge, stockWarningText } from "@/lib/cart-rules";
+import type { CartAnswer, WishlistAnswer } from "@/models/cart";
+import type { ProductDto } from "@/models/product";
 
-/** How a change ended: applied, or refused (stock, the server) or kept back by the network. */
-export type ListChange =
-  | { ok: true }
-  | { ok: false; reason: "stock" | "refused" | "network"; message: string | null };
-
-export type CartState = {
-  items: CartItem[];
-  /** Units in the cart: the header badge. */
-  count: number;
-  /** False until the lists were read (browser storage, or the server for verified customers). */
-  ready: boolean;
-  /** True for verified customers, whose cart lives on the server. */
-  synced: boolean;
-  stockSummary: StockSummary;
-  /** Units of a product in the cart (0 when none). */
-  quantityOf: (productId: string) => number;
-  /** Adds units; refused (reason "stock") when the cart would hold more than the stock. */
-  add: (product: CartProduct, quantity?: number) => Promise<ListChange>;
-  /** Sets a line's quantity; 0 or less removes the line. */
-  update: (productId: string, quantity: number) => Promise<ListChange>;
-  remove: (productId: string) => Promise<ListChange>;
-  /** Empties the cart, for example after an order was placed. */
-  clear: () => Promise<ListChange>;
-  /** Reads the cart again (a verified customer's from the server), for example after checkout. */
-  refresh: () => Promise<void>;
-};
-
-export type WishlistState = {
-  entries: WishlistReference[];
-  count: number;
-  ready: boolean;
-  has: (productId: string) => boolean;
-  add: (productId: string) => Promise<ListChange>;
-  remove: (productId: string) => Promise<ListChange>;
-  toggle: (productId: string) => Promise<ListChange>;
-  clear: () => Promise<ListChange>;
-  /** Opens the wishlist panel; undefined while no panel can be shown. */
-  openPanel?: () => void;
-};
+export type { ListChange, CartState } from "@/components/cart/use-synced-cart";
+export type { WishlistState } from "@/components/cart/use-synced-wishlist";
 
 const CartContext = createContext<CartState | null>(null);
+const noCart = () => EMPTY_CART;
+const noWishlist = () => EMPTY_WISHLIST;
 const WishlistContext = createContext<WishlistState | null>(null);
 
-const APPLIED: ListChange = { ok: true };
-const NO_ISSUES: StockSummary = summarizeStock([]);
-const noRefresh = async () => {};
-
-const useHydrated = () =>
-  useSyncExternalStore(
-    () => () => {},
+/** Whether the browser reports being online, live. */
+function useOnline() {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener("online", listener);
+      window.addEventListener("offline", listener);
+      return () => {
+        window.removeEventListener("online", listener);
+        window.removeEventListener("offline", listener);
+      };
+    },
+    () => navigator.onLine,
     () => true,
-    () => false,
   );
+}
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const { status, onSignOut } = useAuth();
+  const { status, user, onSignOut } = useAuth();
   const hydrated = useHydrated();
-  const localCart = useSyncExternalStore(subscribeLocalLists, readLocalCart, () => EMPTY_CART);
+  const online = useOnline();
+  const verified = status === "authenticated" && user?.isEmailVerified === true;
+  const localCart = useSyncExternalStore(
+    subscribeLocalLists,
+    hydrated ? readLocalCart : noCart,
+    noCart,
+  );
   const localWishlist = useSyncExternalStore(
     subscribeLocalLists,
-    readLocalWishlist,
-    () => EMPTY_WISHLIST,
+    hydrated ? readLocalWishlist : noWishlist,
+    noWishlist,
   );
 
   // Logging out forgets the local lists (spec section 4, Auth).
   useEffect(() => onSignOut(clearLocalLists), [onSignOut]);
 
-  const items = localCart;
+  const cartQuery = useSWR<CartAnswer>(verified ? CART_KEY : null, readApi);
+  const wishlistQuery = useSWR<WishlistAnswer>(verified ? WISHLIST_KEY : null, readApi);
+
+  // The catalogue, for the current price and stock of the lines a browser keeps and to find
+  // wishlisted products that are gone: read only when there is a list to check.
+  const needsCatalogue =
+    hydrated &&
+    (localCart.length > 0 ||
+      localWishlist.length > 0 ||
+      (wishlistQuery.data?.wishlist.length ?? 0) > 0);
+  const catalogueQuery = useSWR<ProductDto[]>(needsCatalogue ? CATALOGUE_KEY : null, readApi, {
+    revalidateOnFocus: false,
+  });
+  const catalogue = useMemo(
+    () =>
+      catalogueQuery.data
+        ? new Map(catalogueQuery.data.map((product) => [product.id, product]))
+        : undefined,
+    [catalogueQuery.data],
+  );
+  const refreshCatalogue = catalogueQuery.mutate;
+
   const ready = hydrated && status !== "loading";
+  const goneIds = useGoneWishlistCleanup({
+    verified,
+    catalogue,
+    refreshCatalogue,
+    localWishlist,
+    serverWishlist: wishlistQuery.data?.wishlist,
+    refreshServerWishlist: wishlistQuery.mutate,
+  });
 
-  const quantityOf = useCallback(
-    (productId: string) => items.find((item) => item.productId === productId)?.quantity ?? 0,
-    [items],
-  );
+  const cart = useSyncedCart({
+    verified,
+    ready,
+    localCart,
+    catalogue,
+    query: cartQuery,
+    refreshCatalogue,
+  });
+  const wishlist = useSyncedWishlist({
+    verified,
+    ready,
+    localWishlist,
+    goneIds,
+    catalogue,
+    query: wishlistQuery,
+  });
 
-  const add = useCallback(async (product: CartProduct, quantity = 1): Promise<ListChange> => {
-    const next = addToCart(readLocalCart(), product, quantity);
-    if (!next) return { ok: false, reason: "stock", message: null };
-    writeLocalCart(next);
-    return APPLIED;
-  }, []);
+  useMergeLocalLists({
+    enabled: verified && online,
+    userId: user?.id,
+    server:
+      cartQuery.data && wishlistQuery.data
+        ? { cart: cartQuery.data.cart, wishlist: wishlistQuery.data.wishlist }
+        : undefined,
+    catalogue,
+    localCart,
+    localWishlist,
+    refresh: async () => {
+      await Promise.all([cartQuery.mutate(), wishlistQuery.mutate()]);
+    },
+  });
 
-  const update = useCallback(async (productId: string, quantity: number): Promise<ListChange> => {
-    const next = setCartQuantity(readLocalCart(), productId, quantity);
-    if (!next) return { ok: false, reason: "stock", message: null };
-    writeLocalCart(next);
-    return APPLIED;
-  }, []);
-
-  const remove = useCallback((productId: string) => update(productId, 0), [update]);
-
-  const clearCart = useCallback(async (): Promise<ListChange> => {
-    writeLocalCart([]);
-    return APPLIED;
-  }, []);
-
-  const cart = useMemo<CartState>(
-    () => ({
-      items,
-      count: items.reduce((sum, item) => sum + item.quantity, 0),
-      ready,
-      synced: false,
-      stockSummary: items.length ? summarizeStock(items) : NO_ISSUES,
-      quantityOf,
-      add,
-      update,
-      remove,
-      clear: clearCart,
-      // Browser storage is read live: there is nothing to fetch again.
-      refresh: noRefresh,
-    }),
-    [items, ready, quantityOf, add, update, remove, clearCart],
-  );
-
-  const entries = localWishlist;
-  const has = useCallback((productId: string) => entries.some((e) => e._id === productId), [entries]);
-
-  const addToWishlist = useCallback(async (productId: string): Promise<ListChange> => {
-    const current = readLocalWishlist();
-    if (current.some((entry) => entry._id === productId)) {
-      toast.info(messages.wishlist.duplicate);
-      return { ok: false, reason: "refused", message: messages.wishlist.duplicate };
-    }
-    writeLocalWishlist([...current, { _id: productId, dateAdded: new Date().toISOString() }]);
-    toast.success(messages.wishlist.added);
-    return APPLIED;
-  }, []);
-
-  const removeFromWishlist = useCallback(async (productId: string): Promise<ListChange> => {
-    writeLocalWishlist(readLocalWishlist().filter((entry) => entry._id !== productId));
-    return APPLIED;
-  }, []);
-
-  const toggle = useCallback(
-    (productId: string) =>
-      readLocalWishlist().some((entry) => entry._id === productId)
-        ? removeFromWishlist(productId)
-        : addToWishlist(productId),
-    [addToWishlist, removeFromWishlist],
-  );
-
-  const clearWishlist = useCallback(async (): Promise<ListChange> => {
-    writeLocalWishlist([]);
-    return APPLIED;
-  }, []);
-
-  const wishlist = useMemo<WishlistState>(
-    () => ({
-      entries,
-      count: entries.length,
-      ready,
-      has,
-      add: addToWishlist,
-      remove: removeFromWishlist,
-      toggle,
-      clear: clearWishlist,
-    }),
-    [entries, ready, has, addToWishlist, removeFromWishlist, toggle, clearWishlist],
-  );
+  // Stock known fresh: the server's cart, or the catalogue for a cart kept in the browser.
+  const stockKnown = verified
+    ? cartQuery.data !== undefined
+    : localCart.length === 0 || !!catalogue;
+  useStockWarning({ ready: cart.ready && stockKnown, summary: cart.stockSummary, who: user?.id });
 
   return (
     <CartContext value={cart}>
-      <WishlistContext value={wishlist}>{children}</WishlistContext>
+      <WishlistContext value={wishlist}>
+        {children}
+        <WishlistPanelMount open={wishlist.panelOpen} onOpenChange={wishlist.setPanelOpen} />
+      </WishlistContext>
     </CartContext>
   );
+}
+
+type MergeInput = {
+  enabled: boolean;
+  userId: string | undefined;
+  server: { cart: CartAnswer["cart"]; wishlist: WishlistAnswer["wishlist"] } | undefined;
+  catalogue: ReadonlyMap<string, ProductDto> | undefined;
+  localCart: CartAnswer["cart"];
+  localWishlist: WishlistAnswer["wishlist"];
+  refresh: () => Promise<void>;
+};
+
+/**
+ * Sends the lists kept in the browser to a verified customer's server lists, once they and the
+ * catalogue are loaded: the local lists of a visitor who just signed in (or whose email just got
+ * verified), and later any change a network error left waiting. Every call answered: the local
+ * copy is cleared. A network error keeps it for the next try, when the browser is back online.
+ */
+function useMergeLocalLists({
+  enabled,
+  userId,
+  server,
+  catalogue,
+  localCart,
+  localWishlist,
+  refresh,
+}: MergeInput) {
+  const running = useRef(false);
+  const [failedFor, setFailedFor] = useState<string | null>(null);
+  const latest = useRef({ server, catalogue, localCart, localWishlist, refresh });
+  useEffect(() => {
+    latest.current = { server, catalogue, localCart, localWishlist, refresh };
+  });
+
+  const waiting = localCart.length > 0 || localWishlist.length > 0;
+  const loaded = server !== undefined && catalogue !== undefined;
+  const blocked = failedFor !== null && failedFor === userId;
+
+  useEffect(() => {
+    if (!enabled || !waiting || !loaded || blocked || running.current) return;
+    running.current = true;
+    void (async () => {
+      const { server, catalogue, localCart, localWishlist, refresh } = latest.current;
+      const stockOf = (id: string) => catalogue!.get(id)?.quantity;
+      const steps = planCartMerge({ local: localCart, server: server!.cart, stockOf });
+      const { toAdd } = mergeWishlists(
+        localWishlist.filter((entry) => catalogue!.has(entry._id)),
+        server!.wishlist,
+      );
+      let networkFailed = false;
+      for (const step of steps) {
+        const result =
+          step.action === "add"
+            ? await serverCart.add(step.productId, step.quantity)
+            : await serverCart.update(step.productId, step.quantity);
+        if (!result.ok && result.kind === "network") networkFailed = true;
+      }
+      for (const entry of toAdd) {
+        const result = await serverWishlist.add(entry._id);
+        if (!result.ok && result.kind === "network") networkFailed = true;
+      }
+      // Read back before the local copy goes, so the counts never dip in between.
+      await refresh();
+      if (networkFailed) setFailedFor(userId ?? null);
+      else clearLocalLists();
+    })().finally(() => {
+      running.current = false;
+    });
+  }, [enabled, waiting, loaded, blocked, userId]);
+
+  // Back online: the next merge may try again.
+  useEffect(() => {
+    const retry = () => setFailedFor(null);
+    window.addEventListener("online", retry);
+    return () => window.removeEventListener("online", retry);
+  }, []);
+}
+
+/**
+ * Wishlist entries whose product no longer exists are removed locally and on the server. The
+ * catalogue is read again before: a product added since it was read is not gone.
+ */
+function useGoneWishlistCleanup({
+  verified,
+  catalogue,
+  refreshCatalogue,
+  localWishlist,
+  serverWishlist: stored,
+  refreshServerWishlist,
+}: {
+  verified: boolean;
+  catalogue: ReadonlyMap<string, ProductDto> | undefined;
+  refreshCatalogue: () => Promise<ProductDto[] | undefined>;
+  localWishlist: WishlistAnswer["wishlist"];
+  serverWishlist: WishlistAnswer["wishlist"] | undefined;
+  refreshServerWishlist: () => Promise<unknown>;
+}): ReadonlySet<string> {
+  const [goneIds, setGoneIds] = useState<ReadonlySet<string>>(() => new Set());
+  const checking = useRef(false);
+  const suspects = useMemo(
+    () =>
+      goneWishlistIds([...localWishlist, ...(verified ? (stored ?? []) : [])], catalogue).filter(
+        (id) => !goneIds.has(id),
+      ),
+    [localWishlist, stored, verified, catalogue, goneIds],
+  );
+  const suspectKey = suspects.join(",");
+
+  useEffect(() => {
+    if (!suspectKey || checking.current) return;
+    checking.current = true;
+    void (async () => {
+      const fresh = await refreshCatalogue();
+      if (!fresh) return;
+      const exists = new Set(fresh.map((product) => product.id));
+      const gone = suspectKey.split(",").filter((id) => !exists.has(id));
+      if (gone.length === 0) return;
+      setGoneIds((current) => new Set([...current, ...gone]));
+      writeLocalWishlist(readLocalWishlist().filter((entry) => !gone.includes(entry._id)));
+      if (!verified) return;
+      await Promise.all(gone.map((id) => serverWishlist.remove(id)));
+      await refreshServerWishlist();
+    })().finally(() => {
+      checking.current = false;
+    });
+  }, [suspectKey, verified, refreshCatalogue, refreshServerWishlist]);
+
+  return goneIds;
+}
+
+/** After the first load, a cart with stock issues raises one warning (spec section 4). */
+function useStockWarning({
+  ready,
+  summary,
+  who,
+}: {
+  ready: boolean;
+  summary: CartState["stockSummary"];
+  who: string | undefined;
+}) {
+  const warnedFor = useRef<string | null>(null);
+  useEffect(() => {
+    const key = who ?? "visitor";
+    if (!ready || warnedFor.current === key) return;
+    warnedFor.current = key;
+    const text = stockWarningText(summary);
+    if (text) toast.warning(text);
+  }, [ready, summary, who]);
 }
 
 /** The cart: its lines, counts, stock summary and the changes a shopper can make. */

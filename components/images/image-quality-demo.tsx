@@ -146,7 +146,7 @@ function ClassSample({
         <p className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <span className="text-ink font-serif text-xl">{label}</span>
           {current ? (
-            <span className="bg-gold/15 text-gold-dark rounded-full px-2.5 py-0.5 text-xs font-medium">
+            <span className="bg-gold/15 text-ink rounded-full px-2.5 py-0.5 text-xs font-medium">
               {t.yourClass}
             </span>
           ) : null}

@@ -9,7 +9,10 @@ describe("buildChatHref", () => {
   });
 
   it("replaces a greeting already present in a WhatsApp link", () => {
-    const href = buildChatHref({ chatUrl: "https://api.whatsapp.com/send?phone=961&text=old", greeting: "Hi & hello" });
+    const href = buildChatHref({
+      chatUrl: "https://api.whatsapp.com/send?phone=961&text=old",
+      greeting: "Hi & hello",
+    });
     const url = new URL(href);
     expect(url.searchParams.get("phone")).toBe("961");
     expect(url.searchParams.get("text")).toBe("Hi & hello");

@@ -3,7 +3,13 @@ import { CHAT_GREETING } from "@/lib/constants";
 
 const WHATSAPP_HOST = /(^|\.)(wa\.me|whatsapp\.com)$/;
 
-export function buildChatHref({ chatUrl, greeting = CHAT_GREETING }: { chatUrl: string; greeting?: string }) {
+export function buildChatHref({
+  chatUrl,
+  greeting = CHAT_GREETING,
+}: {
+  chatUrl: string;
+  greeting?: string;
+}) {
   let url: URL;
   try {
     url = new URL(chatUrl);

@@ -15,7 +15,9 @@ export function HeaderShell({ children }: { children: React.ReactNode }) {
       frame = 0;
       const y = window.scrollY;
       // A shopper typing in the search box keeps the header (and its results) in view.
-      const typing = document.activeElement instanceof HTMLInputElement && ref.current?.contains(document.activeElement);
+      const typing =
+        document.activeElement instanceof HTMLInputElement &&
+        ref.current?.contains(document.activeElement);
       if (y <= HEADER_HIDE_AFTER_PX) setHidden(false);
       else if (y > lastY + 2) setHidden(!typing);
       else if (y < lastY - 2) setHidden(false);
@@ -36,7 +38,7 @@ export function HeaderShell({ children }: { children: React.ReactNode }) {
       ref={ref}
       data-hidden={hidden || undefined}
       onFocus={() => setHidden(false)}
-      className="sticky top-0 z-40 border-b border-line bg-ivory/95 backdrop-blur-md transition-transform duration-300 ease-out data-hidden:-translate-y-full supports-[backdrop-filter]:bg-ivory/85"
+      className="border-line bg-ivory/95 supports-[backdrop-filter]:bg-ivory/85 sticky top-0 z-40 border-b backdrop-blur-md transition-transform duration-300 ease-out data-hidden:-translate-y-full"
     >
       {children}
     </header>

@@ -3,6 +3,13 @@
 import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
 
+/** Scrolls smoothly to the top, or jumps there for a shopper who asks for less motion (an explicit
+ * "smooth" ignores the stylesheet's prefers-reduced-motion rule). */
+export function scrollToPageTop() {
+  const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
+}
+
 /**
  * Every route change scrolls smoothly back to the top (spec section 2). A change of query string
  * alone (choosing a category on the home page) keeps the shopper where they are, and a link to an
@@ -16,7 +23,7 @@ export function ScrollToTop() {
     if (previous.current === pathname) return;
     previous.current = pathname;
     if (window.location.hash) return;
-    window.scrollTo({ top: 0, behavior: "smooth" });
+    scrollToPageTop();
   }, [pathname]);
 
   return null;

@@ -14,13 +14,20 @@ async function currentYear() {
   return new Date().getFullYear();
 }
 
-export async function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & { contactEmail: string }) {
+export async function SiteFooter({
+  contactEmail,
+  ...socialUrls
+}: SocialUrls & { contactEmail: string }) {
   return (
-    <footer className="mt-20 border-t border-line bg-sand/70">
+    <footer className="border-line bg-sand/70 mt-20 border-t">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 md:grid-cols-4 md:px-6">
         <div className="col-span-2">
-          <p className="font-serif text-3xl font-semibold tracking-[0.04em] text-ink">{SHOP_NAME}</p>
-          <p className="mt-3 max-w-sm text-sm leading-relaxed text-muted">{messages.layout.footerBlurb}</p>
+          <p className="text-ink font-serif text-3xl font-semibold tracking-[0.04em]">
+            {SHOP_NAME}
+          </p>
+          <p className="text-muted mt-3 max-w-sm text-sm leading-relaxed">
+            {messages.layout.footerBlurb}
+          </p>
           <SocialLinks {...socialUrls} className="-ms-2 mt-5" />
         </div>
         <nav aria-label={messages.layout.footerShop}>
@@ -64,8 +71,8 @@ export async function SiteFooter({ contactEmail, ...socialUrls }: SocialUrls & {
           </ul>
         </nav>
       </div>
-      <div className="border-t border-line">
-        <p className="mx-auto max-w-7xl px-4 py-5 text-xs text-muted md:px-6">
+      <div className="border-line border-t">
+        <p className="text-muted mx-auto max-w-7xl px-4 py-5 text-xs md:px-6">
           {messages.layout.copyright(await currentYear())}
         </p>
       </div>

@@ -15,11 +15,11 @@ const navLink =
 export function SiteHeader(socialUrls: SocialUrls) {
   return (
     <HeaderShell>
-      <ul className="flex justify-center gap-x-3 bg-ink px-4 py-1.5 text-[0.7rem] tracking-[0.12em] text-ivory/90">
+      <ul className="bg-ink text-ivory/90 flex justify-center gap-x-3 px-4 py-1.5 text-[0.7rem] tracking-[0.12em]">
         {messages.layout.announcement.map((item, index) => (
           <li
             key={item}
-            className={`${index > 0 ? "before:me-3 before:text-gold before:content-['·']" : ""} ${index > 1 ? "hidden sm:block" : ""}`}
+            className={`${index > 0 ? "before:text-gold before:me-3 before:content-['·']" : ""} ${index > 1 ? "hidden sm:block" : ""}`}
           >
             {item}
           </li>
@@ -30,7 +30,7 @@ export function SiteHeader(socialUrls: SocialUrls) {
         <Link
           href="/"
           aria-label={messages.layout.home}
-          className="font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] text-ink lg:text-[2rem]"
+          className="text-ink font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] lg:text-[2rem]"
         >
           {SHOP_NAME}
         </Link>
@@ -50,7 +50,7 @@ export function SiteHeader(socialUrls: SocialUrls) {
         </div>
         <div className="ms-auto flex shrink-0 items-center gap-0.5 lg:ms-0">
           <SocialLinks {...socialUrls} className="hidden lg:flex" />
-          <span className="mx-2 hidden h-5 w-px bg-line lg:block" aria-hidden="true" />
+          <span className="bg-line mx-2 hidden h-5 w-px lg:block" aria-hidden="true" />
           <WishlistButton />
           <CartLink />
           <div className="hidden whitespace-nowrap lg:ms-2 lg:block">

@@ -4,7 +4,11 @@ import { messages } from "@/lib/messages";
 export type SocialUrls = { instagramUrl: string; tiktokUrl: string };
 
 /** The shop's Instagram and TikTok, opened in a new tab. */
-export function SocialLinks({ instagramUrl, tiktokUrl, className = "" }: SocialUrls & { className?: string }) {
+export function SocialLinks({
+  instagramUrl,
+  tiktokUrl,
+  className = "",
+}: SocialUrls & { className?: string }) {
   const links = [
     { href: instagramUrl, label: messages.layout.instagram, Icon: InstagramIcon },
     { href: tiktokUrl, label: messages.layout.tiktok, Icon: TikTokIcon },
@@ -18,7 +22,7 @@ export function SocialLinks({ instagramUrl, tiktokUrl, className = "" }: SocialU
             target="_blank"
             rel="noopener noreferrer"
             aria-label={label}
-            className="inline-flex size-9 items-center justify-center rounded-full text-muted transition-colors hover:bg-sand hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+            className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold inline-flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2"
           >
             <Icon className="size-[1.125rem]" />
           </a>

@@ -7,7 +7,7 @@ import { messages } from "@/lib/messages";
 export function NotFoundScreen({ title, detail }: { title: string; detail: string }) {
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
-      <p className="text-gold/70 font-serif text-8xl leading-none font-medium sm:text-9xl">404</p>
+      <p className="text-gold-dark font-serif text-8xl leading-none font-medium sm:text-9xl">404</p>
       <div aria-hidden="true" className="bg-gold/50 my-6 h-px w-16" />
       <h1 className="text-ink font-serif text-3xl sm:text-4xl">{title}</h1>
       <p className="text-muted mt-3">{detail}</p>

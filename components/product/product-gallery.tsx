@@ -2,33 +2,46 @@
 
 import clsx from "clsx";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useEffect, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { ProductImage } from "@/components/images/product-image";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { ZOOM_SCALE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
-
-const subscribeNever = () => () => {};
-/** False in the server HTML, true once React runs in the browser: the controls work only then. */
-const useHydrated = () =>
-  useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
 
 type Zoom = { on: boolean; x: number; y: number };
 const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
 
-const GALLERY_IMAGE_SIZES = "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw";
-// While zoomed the browser picks a rendition large enough for the magnified image to stay sharp.
-const ZOOMED_IMAGE_SIZES = "(min-width: 1152px) 994px, (min-width: 1024px) 87vw, 180vw";
+// The width the main image is drawn at on the product page and in the quick view (half of a
+// max-w-4xl window from 640px). While zoomed the browser picks a rendition large enough for the
+// magnified image to stay sharp.
+const IMAGE_SIZES = {
+  page: {
+    normal: "(min-width: 1152px) 552px, (min-width: 1024px) 48vw, 100vw",
+    zoomed: "(min-width: 1152px) 994px, (min-width: 1024px) 87vw, 180vw",
+  },
+  "quick-view": {
+    normal: "(min-width: 896px) 400px, (min-width: 640px) 45vw, 92vw",
+    zoomed: "(min-width: 896px) 720px, (min-width: 640px) 81vw, 166vw",
+  },
+} as const;
 
 /** Product images: previous/next with wrap-around, arrow keys, thumbnails, click-to-zoom following the pointer. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({
+  images,
+  name,
+  place = "page",
+}: {
+  images: string[];
+  name: string;
+  /** The product page's main column, or the quick-view window. */
+  place?: keyof typeof IMAGE_SIZES;
+}) {
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<Zoom>(NO_ZOOM);
   const hydrated = useHydrated();
+  const root = useRef<HTMLDivElement>(null);
   const total = images.length;
+  const sizes = IMAGE_SIZES[place];
 
   const show = useCallback(
     (next: number) => {
@@ -44,7 +57,11 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target as HTMLElement | null;
-      if (target?.closest("input, textarea, select, [contenteditable='true'], [role='dialog']"))
+      if (target?.closest("input, textarea, select, [contenteditable='true']")) return;
+      // The arrow keys belong to the window in front: a gallery inside an open dialog takes them,
+      // the page's gallery behind it does not.
+      const dialog = target?.closest("[role='dialog']");
+      if (dialog ? !dialog.contains(root.current) : root.current?.closest("[role='dialog']"))
         return;
       if (event.key === "ArrowLeft") show(index - 1);
       else if (event.key === "ArrowRight") show(index + 1);
@@ -66,7 +83,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   };
 
   return (
-    <div className="flex flex-col gap-4">
+    <div ref={root} className="flex flex-col gap-4">
       <div className="relative">
         <button
           type="button"
@@ -91,7 +108,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <ProductImage
             src={current}
             alt={total > 1 ? messages.product.imageAlt(name, index + 1, total) : name}
-            sizes={zoom.on ? ZOOMED_IMAGE_SIZES : GALLERY_IMAGE_SIZES}
+            sizes={zoom.on ? sizes.zoomed : sizes.normal}
             preload={index === 0}
             style={{
               transform: zoom.on ? `scale(${ZOOM_SCALE})` : undefined,

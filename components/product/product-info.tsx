@@ -1,27 +1,12 @@
-import clsx from "clsx";
 import { ShieldCheck, Truck } from "lucide-react";
+import { ProductPurchase, ProductStockNotice } from "@/components/product/product-purchase";
 import { Price } from "@/components/ui/price";
 import { dollarsToCents } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import { detailStockNotice, stockTone } from "@/lib/stock";
 import type { ProductDto } from "@/models/product";
-
-const noticeClasses = {
-  unavailable: "text-muted",
-  limited: "text-gold-dark",
-  available: "text-emerald-800",
-} as const;
-
-const dotClasses = {
-  unavailable: "bg-muted",
-  limited: "bg-gold",
-  available: "bg-emerald-600",
-} as const;
 
 /** Name, price, stock, materials, description, delivery and guarantee of one product. */
 export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow: string }) {
-  const stock = { stock: product.quantity, inCart: 0 };
-  const tone = stockTone(stock);
   const description = product.description.trim();
   return (
     <div className="flex flex-col">
@@ -33,10 +18,7 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
         cents={dollarsToCents(product.price)}
         className="text-ink mt-3 text-2xl tracking-wide"
       />
-      <p className={clsx("mt-4 flex items-center gap-2 text-sm font-medium", noticeClasses[tone])}>
-        <span aria-hidden="true" className={clsx("size-2 rounded-full", dotClasses[tone])} />
-        {detailStockNotice(stock)}
-      </p>
+      <ProductStockNotice productId={product.id} stock={product.quantity} />
 
       {product.materials.length > 0 ? (
         <ul aria-label={messages.product.materialsLabel} className="mt-6 flex flex-wrap gap-2">
@@ -50,6 +32,16 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
           ))}
         </ul>
       ) : null}
+
+      <ProductPurchase
+        product={{
+          id: product.id,
+          name: product.name,
+          price: product.price,
+          images: product.images.slice(0, 1),
+          quantity: product.quantity,
+        }}
+      />
 
       <dl className="divide-line border-line mt-8 divide-y border-y text-sm">
         <div className="flex items-center gap-3 py-3.5">

@@ -74,7 +74,10 @@ export function SearchBox() {
   );
 
   const expanded = open && query.trim() !== "" && term !== "";
-  const activeId = expanded && activeIndex >= 0 && activeIndex < results.length ? `${id}-option-${activeIndex}` : undefined;
+  const activeId =
+    expanded && activeIndex >= 0 && activeIndex < results.length
+      ? `${id}-option-${activeIndex}`
+      : undefined;
 
   const clear = () => {
     setQuery("");
@@ -101,7 +104,9 @@ export function SearchBox() {
       case "Enter": {
         // The freshest results for what is typed now, not the debounced ones.
         const current = searchProducts({ products: products ?? [], query, sort });
-        const chosen = (activeIndex >= 0 && term === query.trim() ? results[activeIndex] : undefined) ?? current[0];
+        const chosen =
+          (activeIndex >= 0 && term === query.trim() ? results[activeIndex] : undefined) ??
+          current[0];
         if (!chosen) return;
         event.preventDefault();
         openProduct(chosen);
@@ -126,7 +131,7 @@ export function SearchBox() {
         <OnRouteChange onChange={clear} />
       </Suspense>
       <Search
-        className="pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2 text-muted"
+        className="text-muted pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2"
         strokeWidth={1.75}
         aria-hidden="true"
       />
@@ -154,37 +159,37 @@ export function SearchBox() {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className="h-10 w-full rounded-full border border-line bg-white/70 ps-10 pe-10 text-sm text-ink transition-colors outline-none placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:bg-white focus:ring-2 focus:ring-gold/20"
+        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white/70 ps-10 pe-10 text-sm transition-colors outline-none focus:bg-white focus:ring-2"
       />
       {query && (
         <button
           type="button"
           aria-label={messages.search.clear}
           onClick={clear}
-          className="absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full text-muted hover:bg-sand hover:text-ink"
+          className="text-muted hover:bg-sand hover:text-ink absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full"
         >
           <X className="size-4" aria-hidden="true" />
         </button>
       )}
 
       {expanded && (
-        <div className="absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border border-line bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] lg:end-auto lg:w-[max(100%,26rem)]">
+        <div className="border-line absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] lg:end-auto lg:w-[max(100%,26rem)]">
           {!products && !error ? (
-            <p className="px-4 py-6 text-center text-sm text-muted" role="status">
+            <p className="text-muted px-4 py-6 text-center text-sm" role="status">
               {messages.search.loading}
             </p>
           ) : error ? (
-            <p className="px-4 py-6 text-center text-sm text-muted" role="alert">
+            <p className="text-muted px-4 py-6 text-center text-sm" role="alert">
               {messages.search.loadFailed}
             </p>
           ) : results.length === 0 ? (
             <div className="px-4 py-8 text-center" role="status">
-              <p className="font-serif text-lg text-ink">{messages.search.noResults(term)}</p>
-              <p className="mt-1 text-sm text-muted">{messages.search.tryDifferent}</p>
+              <p className="text-ink font-serif text-lg">{messages.search.noResults(term)}</p>
+              <p className="text-muted mt-1 text-sm">{messages.search.tryDifferent}</p>
             </div>
           ) : (
             <>
-              <div className="flex items-center justify-between gap-3 border-b border-line bg-ivory/60 px-4 py-2 text-xs text-muted">
+              <div className="border-line bg-ivory/60 text-muted flex items-center justify-between gap-3 border-b px-4 py-2 text-xs">
                 <span role="status">{messages.search.resultCount(results.length)}</span>
                 <label className="flex items-center gap-2">
                   <span>{messages.search.sortLabel}</span>
@@ -194,7 +199,7 @@ export function SearchBox() {
                       setSort(event.target.value as SortOption);
                       setActiveIndex(-1);
                     }}
-                    className="rounded border border-line bg-white px-2 py-1 text-xs text-ink outline-none focus:border-gold"
+                    className="border-line text-ink focus:border-gold rounded border bg-white px-2 py-1 text-xs outline-none"
                   >
                     {SORT_OPTIONS.map((option) => (
                       <option key={option} value={option}>
@@ -204,7 +209,12 @@ export function SearchBox() {
                   </select>
                 </label>
               </div>
-              <ul id={listboxId} role="listbox" aria-label={messages.search.label} className="overflow-y-auto overscroll-contain py-1">
+              <ul
+                id={listboxId}
+                role="listbox"
+                aria-label={messages.search.label}
+                className="overflow-y-auto overscroll-contain py-1"
+              >
                 {results.map((product, index) => (
                   <li
                     key={product._id}
@@ -214,18 +224,22 @@ export function SearchBox() {
                     onMouseDown={(event) => event.preventDefault()}
                     onMouseEnter={() => setActiveIndex(index)}
                     onClick={() => openProduct(product)}
-                    className="flex cursor-pointer items-center gap-3 px-4 py-2.5 aria-selected:bg-sand/70"
+                    className="aria-selected:bg-sand/70 flex cursor-pointer items-center gap-3 px-4 py-2.5"
                   >
-                    <span className="relative size-12 shrink-0 overflow-hidden rounded bg-sand">
+                    <span className="bg-sand relative size-12 shrink-0 overflow-hidden rounded">
                       {product.images[0] && (
                         <ProductImage src={product.images[0]} alt="" sizes="48px" />
                       )}
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="block truncate text-sm font-medium text-ink">{product.name}</span>
-                      <span className="block text-xs text-muted capitalize">{product.category}</span>
+                      <span className="text-ink block truncate text-sm font-medium">
+                        {product.name}
+                      </span>
+                      <span className="text-muted block text-xs capitalize">
+                        {product.category}
+                      </span>
                     </span>
-                    <span className="shrink-0 text-sm font-medium text-gold-dark tabular-nums">
+                    <span className="text-gold-dark shrink-0 text-sm font-medium tabular-nums">
                       {formatPrice(dollarsToCents(product.price))}
                     </span>
                   </li>

@@ -6,7 +6,7 @@ export function CountBadge({ count }: { count: number }) {
   return (
     <span
       aria-hidden="true"
-      className="absolute -end-1 -top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-gold-dark px-1 text-[0.625rem] leading-none font-semibold text-white tabular-nums"
+      className="bg-gold-dark absolute -end-1 -top-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full px-1 text-[0.625rem] leading-none font-semibold text-white tabular-nums"
     >
       {formatBadgeCount(count)}
     </span>

@@ -215,16 +215,19 @@ export function LinkButton({ className, ...props }: ComponentProps<"button">) {
  * react-hook-form driven by one of the shared zod schemas of models/ (the API validates with the
  * same), plus the server problem of the last submit: `submit` runs on valid values and returns the
  * problem to show, or nothing when the call succeeded. Each submit starts with no problem shown.
+ * `reValidateMode: "onSubmit"` checks fields again only on the next submit (not while typing).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
   defaultValues: DefaultValues<z.input<S>>,
   submit: (values: z.output<S>) => Promise<FormProblem | void>,
+  { reValidateMode = "onChange" }: { reValidateMode?: "onChange" | "onSubmit" } = {},
 ) {
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues,
+    reValidateMode,
   });
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);

@@ -25,11 +25,16 @@ const palette = {
   fontFamily: "var(--font-sans)",
 } as CSSProperties;
 
+/** Below the header, whose buttons a notification must not cover (globals.css). */
+const offset = { top: "var(--toast-top)" };
+
 /** The shop's notifications: top right, dismissable, 4 seconds (spec section 2, Toasts). */
 export function Toaster() {
   return (
     <SonnerToaster
       position="top-right"
+      offset={offset}
+      mobileOffset={offset}
       duration={TOAST_DURATION_MS}
       closeButton
       richColors

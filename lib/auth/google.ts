@@ -1,10 +1,17 @@
 import "server-only";
 import type { AuthOptions } from "next-auth";
 import NextAuth from "next-auth";
-import GoogleProvider, { type GoogleProfile as GoogleOidcProfile } from "next-auth/providers/google";
+import GoogleProvider, {
+  type GoogleProfile as GoogleOidcProfile,
+} from "next-auth/providers/google";
 import { signInWithGoogle } from "@/lib/accounts";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { createSessionToken, parseCookies, sessionCookieHeader } from "@/lib/auth/session";
+import {
+  createSessionToken,
+  parseCookies,
+  sessionCookieHeader,
+  sessionHintCookieHeader,
+} from "@/lib/auth/session";
 import { env, isGoogleEnabled } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { readBodyBytes } from "@/lib/http";
@@ -135,7 +142,10 @@ async function runNextAuth({
     body: body ?? {},
     query: {
       ...Object.fromEntries(url.searchParams),
-      nextauth: url.pathname.replace(/^\/api\/auth\/?/, "").split("/").filter(Boolean),
+      nextauth: url.pathname
+        .replace(/^\/api\/auth\/?/, "")
+        .split("/")
+        .filter(Boolean),
     },
   };
   type Handler = (req: unknown, res: unknown, options: AuthOptions) => Promise<unknown>;
@@ -153,7 +163,8 @@ function toResponse(captured: Captured, extraCookies: string[] = []): Response {
   for (const [name, value] of captured.headers) {
     if (name !== "set-cookie") headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
-  for (const cookie of [...extraCookies, ...setCookies(captured)]) headers.append("Set-Cookie", cookie);
+  for (const cookie of [...extraCookies, ...setCookies(captured)])
+    headers.append("Set-Cookie", cookie);
   const redirect = headers.get("location");
   if (redirect) {
     const location = new URL(redirect, env().APP_URL);
@@ -161,7 +172,10 @@ function toResponse(captured: Captured, extraCookies: string[] = []): Response {
     // Our signIn callback's success: the browser also gets the session as an httpOnly cookie.
     if (location.origin === callbackPage.origin && location.pathname === callbackPage.pathname) {
       const token = new URLSearchParams(location.hash.slice(1)).get("token");
-      if (token) headers.append("Set-Cookie", sessionCookieHeader(token));
+      if (token) {
+        headers.append("Set-Cookie", sessionCookieHeader(token));
+        headers.append("Set-Cookie", sessionHintCookieHeader(token));
+      }
     }
     headers.set("Location", location.toString());
     headers.set("Cache-Control", "no-store");
@@ -199,7 +213,15 @@ async function readBody(request: Request): Promise<Record<string, unknown> | und
 }
 
 // The paths next-auth serves under /api/auth; any other unknown /api/auth path is the API's 404.
-const NEXT_AUTH_ACTIONS = new Set(["callback", "signin", "signout", "session", "csrf", "providers", "error"]);
+const NEXT_AUTH_ACTIONS = new Set([
+  "callback",
+  "signin",
+  "signout",
+  "session",
+  "csrf",
+  "providers",
+  "error",
+]);
 
 /** next-auth's own routes (/api/auth/callback/google, /api/auth/csrf, …). */
 export async function handleNextAuthRequest(request: Request): Promise<Response> {

@@ -7,7 +7,6 @@ import { env } from "@/lib/env";
 
 const store = globalThis as unknown as { __shopAuthSecret?: string };
 
-
 /**
  * The key that signs session tokens. Production requires AUTH_SECRET; development generates one
  * once into DATA_DIR/auth-secret so sessions survive restarts; tests use a per-process secret.

@@ -1,10 +1,10 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
-import { getDb, isUuid } from "@/lib/db";
-import { users, type User } from "@/lib/db/schema";
-import { SESSION_COOKIE } from "@/lib/constants";
+import { getDb, isUuid, type DbOrTx } from "@/lib/db";
+import { sessions, users, type User } from "@/lib/db/schema";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AppError, forbidden, unauthorized } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
@@ -16,25 +16,41 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const TOKEN_SALT = "lumiere-session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** A signed, encrypted token naming the user and the session version it was issued for. */
+/**
+ * Starts a session: a row in `sessions`, and a signed, encrypted token naming that row, the user
+ * and the session version it was issued for. The session lasts while its row does.
+ */
 export async function createSessionToken({
   user,
 }: {
   user: Pick<User, "id" | "sessionVersion">;
 }): Promise<string> {
+  const db = await getDb();
+  const [session] = await db
+    .insert(sessions)
+    .values({ userId: user.id, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
+    .returning({ id: sessions.id });
+  if (Math.random() < 0.01) void pruneExpiredSessions();
   return encode({
-    token: { sub: user.id, sv: user.sessionVersion },
+    token: { sub: user.id, sid: session!.id, sv: user.sessionVersion },
     secret: getAuthSecret(),
     salt: TOKEN_SALT,
     maxAge: SESSION_MAX_AGE_SECONDS,
   });
 }
 
-/**
- * The user a token belongs to, or null when it is tampered with, expired, or revoked (the user's
- * session version moved on after a password change or reset, or the account is gone).
- */
-export async function verifySessionToken({ token }: { token: string }): Promise<User | null> {
+async function pruneExpiredSessions() {
+  try {
+    const db = await getDb();
+    await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  } catch (error) {
+    console.error("session cleanup failed", error);
+  }
+}
+
+type TokenClaims = { userId: string; sessionId: string; version: number };
+
+async function readToken(token: string): Promise<TokenClaims | null> {
   if (!token || token.length > 4096) return null;
   let payload: Record<string, unknown> | null;
   try {
@@ -42,22 +58,59 @@ export async function verifySessionToken({ token }: { token: string }): Promise<
   } catch {
     return null;
   }
-  const userId = payload?.sub;
-  const version = payload?.sv;
-  if (!isUuid(userId) || typeof version !== "number") return null;
+  const { sub, sid, sv } = payload ?? {};
+  if (!isUuid(sub) || !isUuid(sid) || typeof sv !== "number") return null;
+  return { userId: sub, sessionId: sid, version: sv };
+}
+
+/**
+ * The user a token belongs to, or null when it is tampered with or expired, or its session has
+ * ended (signed out, on this or every device), or was revoked (the user's session version moved
+ * on after a password change or reset), or the account is gone.
+ */
+export async function verifySessionToken({ token }: { token: string }): Promise<User | null> {
+  const claims = await readToken(token);
+  if (!claims) return null;
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!user || user.sessionVersion !== version) return null;
-  return user;
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!row || row.user.sessionVersion !== claims.version) return null;
+  return row.user;
+}
+
+/** Ends the session a token names (signing out on this device); an unreadable token ends nothing. */
+export async function endSession({ token }: { token: string }) {
+  const claims = await readToken(token);
+  if (!claims) return;
+  const db = await getDb();
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
+}
+
+/** Ends every session of a user, on every device (sign out everywhere, a new password). */
+export async function endAllSessions(db: DbOrTx, { userId }: { userId: string }) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
 type TokenSource = { token: string; via: "bearer" | "cookie" };
 
-function tokenFromHeaders(headers: Headers): TokenSource | null {
+/** The session token a request carries: a Bearer header, else the session cookie. */
+export function tokenFromHeaders(headers: Headers): TokenSource | null {
   const authorization = headers.get("authorization");
   const bearer = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (bearer) return { token: bearer, via: "bearer" };
-  const cookie = parseCookies(headers.get("cookie"))[SESSION_COOKIE];
+  const cookie = parseCookies(headers.get("cookie"))[sessionCookieName()];
   return cookie ? { token: cookie, via: "cookie" } : null;
 }
 
@@ -117,7 +170,7 @@ export async function requireAdmin(request: Request): Promise<User> {
  */
 export const getCurrentUser = cache(async (): Promise<User | null> => {
   const { cookies } = await import("next/headers");
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const token = (await cookies()).get(sessionCookieName())?.value;
   return token ? verifySessionToken({ token }) : null;
 });
 
@@ -133,12 +186,31 @@ function cookieIsSecure(): boolean {
   }
 }
 
+/**
+ * The session cookie's name: `__Host-` prefixed wherever the cookie is Secure, so the browser
+ * accepts it only from this very host over https (no sibling subdomain can plant a session).
+ */
+export function sessionCookieName(): string {
+  return cookieIsSecure() ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
 /** Set-Cookie for the session: the token for 30 days, or with token null, an expired empty cookie. */
 export function sessionCookieHeader(token: string | null): string {
   return [
-    `${SESSION_COOKIE}=${token ?? ""}`,
+    `${sessionCookieName()}=${token ?? ""}`,
     "Path=/",
     "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${token ? SESSION_MAX_AGE_SECONDS : 0}`,
+    ...(cookieIsSecure() ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Set-Cookie for the scripts' hint that a session exists: the same lifetime, no secret in it. */
+export function sessionHintCookieHeader(token: string | null): string {
+  return [
+    `${SESSION_HINT_COOKIE}=${token ? "1" : ""}`,
+    "Path=/",
     "SameSite=Lax",
     `Max-Age=${token ? SESSION_MAX_AGE_SECONDS : 0}`,
     ...(cookieIsSecure() ? ["Secure"] : []),
@@ -152,5 +224,6 @@ export function jsonWithSession(
 ): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", sessionCookieHeader(token));
+  headers.append("Set-Cookie", sessionHintCookieHeader(token));
   return Response.json(body, { status, headers });
 }

@@ -1,14 +1,46 @@
 // Loaded by instrumentation.ts at server start, so it imports nothing server-only.
+import { environmentProblems } from "@/lib/env";
+
 export const MISSING_AUTH_SECRET =
   "AUTH_SECRET is not set. It signs session tokens and is required in production: " +
   "set AUTH_SECRET to a long random value (for example `openssl rand -base64 32`).";
 
-/** A production server never starts without the secret that signs sessions. */
-export function assertProductionSecrets() {
-  if (process.env.NODE_ENV !== "production") return;
-  if (process.env.NEXT_PHASE === "phase-production-build") return;
-  if (!process.env.AUTH_SECRET) {
-    console.error(`\nLumière cannot start. ${MISSING_AUTH_SECRET}\n`);
-    process.exit(1);
+/** HS256-class keys need at least 256 bits: anything shorter can be guessed offline from one token. */
+export const MIN_AUTH_SECRET_BYTES = 32;
+
+/**
+ * Everything that keeps a server from starting, one message per problem, each naming its
+ * variable: a malformed value anywhere; in production, a missing or short AUTH_SECRET, and no
+ * SMTP_URL without an explicit MAIL_OUTBOX=1 (PINs and links would silently go to disk).
+ */
+export function startupProblems(source: NodeJS.ProcessEnv = process.env): string[] {
+  const problems = environmentProblems(source);
+  if (source.NODE_ENV !== "production") return problems;
+  const secret = source.AUTH_SECRET ?? "";
+  if (!secret) {
+    problems.push(MISSING_AUTH_SECRET);
+  } else if (Buffer.byteLength(secret, "utf8") < MIN_AUTH_SECRET_BYTES) {
+    problems.push(
+      `AUTH_SECRET is too short (${Buffer.byteLength(secret, "utf8")} bytes): it must be at least ` +
+        `${MIN_AUTH_SECRET_BYTES} bytes (for example \`openssl rand -base64 32\`).`,
+    );
   }
+  if (!source.SMTP_URL && source.MAIL_OUTBOX !== "1") {
+    problems.push(
+      "SMTP_URL is not set: customers would never receive their PINs and links. Set SMTP_URL " +
+        "(smtp://user:pass@host:587), or MAIL_OUTBOX=1 to write mail to DATA_DIR/outbox on purpose.",
+    );
+  }
+  return problems;
+}
+
+/** A server never starts with an environment it cannot run safely on: it says why and exits. */
+export function assertStartupEnvironment() {
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  const problems = startupProblems();
+  if (problems.length === 0) return;
+  console.error(
+    `\nLumière cannot start.\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`,
+  );
+  process.exit(1);
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/lib/db/schema";
 import { env } from "@/lib/env";
+import { isDatabaseUnavailable } from "@/lib/db/unavailable";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -25,6 +26,8 @@ export async function queryRows<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
 type Handle = { db: Database; close: () => Promise<void>; kind: "pglite" | "postgres" };
 
 const MIGRATIONS = path.join(process.cwd(), "lib/db/migrations");
+/** How long a request waits for a new PostgreSQL connection before it gives up with a 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
 // Any fixed number: the key of the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 727_010;
 
@@ -41,6 +44,18 @@ export async function getDb(): Promise<Database> {
     throw error;
   });
   return (await store.__shopDb).db;
+}
+
+/** Whether the configured database fails to answer a trivial query for want of a connection. */
+export async function databaseIsDown(): Promise<boolean> {
+  // The embedded database cannot be away; never open one just to ask.
+  if (!store.__shopDb && !env().DATABASE_URL) return false;
+  try {
+    await (await getDb()).execute(sql`select 1`);
+    return false;
+  } catch (error) {
+    return isDatabaseUnavailable(error);
+  }
 }
 
 export async function closeDb() {
@@ -71,10 +86,19 @@ export async function openPostgres(url: string): Promise<Handle> {
   const { Pool } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-  const pool = new Pool({ connectionString: url, max: 10 });
-  // An idle connection that the server drops (restart, failover) must not crash the shop:
-  // the pool replaces it on the next query.
+  const pool = new Pool({
+    connectionString: url,
+    max: 10,
+    // With the server unreachable, a request fails after this long (503) instead of hanging.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection that the server drops (restart, failover) must not crash the shop: an idle one
+  // is reported by the pool and replaced on the next query. One in use (a transaction between two
+  // statements) has no pool listener and would throw an unhandled 'error' event, so every
+  // connection gets its own; its query fails and the request answers 503 (lib/errors).
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("connect", (client) => client.on("error", () => {}));
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);

@@ -153,7 +153,7 @@ describeEachDatabase("admin products API", ({ db }) => {
 
   describe("creating", () => {
     it("stores the product in cents with trimmed materials and its images in order, and the catalogue shows it at once", async () => {
-      await catalogueList(); // the public list is now cached
+      await catalogueList(new Request("http://localhost/api/products")); // the public list is now cached
       const { status, body, headers } = await create(
         validProductFields({
           name: "  Batroun Pearl Drops  ",
@@ -196,7 +196,9 @@ describeEachDatabase("admin products API", ({ db }) => {
       ]);
       expect((await sharp(byPosition[1]!.data).metadata()).format).toBe("jpeg");
 
-      const list = (await (await catalogueList()).json()) as ProductDto[];
+      const list = (await (
+        await catalogueList(new Request("http://localhost/api/products"))
+      ).json()) as ProductDto[];
       expect(list.find((p) => p.id === product.id)).toMatchObject({ name: "Batroun Pearl Drops" });
       const admins = await readResponse(
         await listRoute(
@@ -548,7 +550,9 @@ describeEachDatabase("admin products API", ({ db }) => {
       expect(status).toBe(200);
       expect(body.product).toMatchObject({ price: 29.99, quantity: 0, images: product.images });
       expect(await readPublic()).toMatchObject({ price: 29.99, quantity: 0 });
-      const list = (await (await catalogueList()).json()) as ProductDto[];
+      const list = (await (
+        await catalogueList(new Request("http://localhost/api/products"))
+      ).json()) as ProductDto[];
       expect(list.find((p) => p.id === product.id)).toMatchObject({ price: 29.99, quantity: 0 });
     });
 
@@ -715,7 +719,7 @@ describeEachDatabase("admin products API", ({ db }) => {
         priceCents: 3450,
         quantity: 1,
       });
-      await catalogueList();
+      await catalogueList(new Request("http://localhost/api/products"));
 
       const response = await readResponse(
         await withId(
@@ -757,7 +761,9 @@ describeEachDatabase("admin products API", ({ db }) => {
           .from(productImages)
           .where(eq(productImages.id, imageIdOf(product.images[1]!))),
       ).toEqual([]);
-      const list = (await (await catalogueList()).json()) as ProductDto[];
+      const list = (await (
+        await catalogueList(new Request("http://localhost/api/products"))
+      ).json()) as ProductDto[];
       expect(list.map((p) => p.id)).not.toContain(product.id);
 
       const again = await withId(

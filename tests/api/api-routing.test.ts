@@ -19,7 +19,9 @@ describe("unknown /api paths", () => {
     "answer %s with the API's JSON 404",
     async (method) => {
       const handler = unknownApiPath[method];
-      const result = await readResponse(await handler(new Request("http://localhost/api/nope", { method })));
+      const result = await readResponse(
+        await handler(new Request("http://localhost/api/nope", { method })),
+      );
       expect(result.status).toBe(404);
       expect(result.headers.get("content-type")).toMatch(/^application\/json/);
       expect(result.body).toEqual({ error: messages.api.notFound });
@@ -33,13 +35,20 @@ describe("unknown /api paths", () => {
       [nextAuthPut, "PUT", "/api/auth/nope"],
       [nextAuthDelete, "DELETE", "/api/auth/whatever/else"],
     ] as const) {
-      const result = await readResponse(await handler(new Request(`http://localhost${path}`, { method })));
+      const result = await readResponse(
+        await handler(new Request(`http://localhost${path}`, { method })),
+      );
       expect(result).toMatchObject({ status: 404, body: { error: messages.api.notFound } });
     }
     const wrongMethod = await readResponse(
-      await nextAuthPut(new Request("http://localhost/api/auth/callback/google", { method: "PUT" })),
+      await nextAuthPut(
+        new Request("http://localhost/api/auth/callback/google", { method: "PUT" }),
+      ),
     );
-    expect(wrongMethod).toMatchObject({ status: 405, body: { error: messages.api.methodNotAllowed } });
+    expect(wrongMethod).toMatchObject({
+      status: 405,
+      body: { error: messages.api.methodNotAllowed },
+    });
     expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD, OPTIONS, POST");
   });
 });

@@ -101,9 +101,7 @@ async function followInsideAuth(response: Response, cookie: string): Promise<Res
     if (response.status !== 302 || !location) return response;
     const url = new URL(location);
     if (!url.pathname.startsWith("/api/auth/")) return response;
-    response = await nextAuthGet(
-      new Request(url, { headers: { host: url.host, cookie } }),
-    );
+    response = await nextAuthGet(new Request(url, { headers: { host: url.host, cookie } }));
   }
   return response;
 }
@@ -157,7 +155,9 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     const response = await startGoogle();
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get("location")!);
-    expect(`${location.origin}${location.pathname}`).toBe("https://accounts.google.com/o/oauth2/v2/auth");
+    expect(`${location.origin}${location.pathname}`).toBe(
+      "https://accounts.google.com/o/oauth2/v2/auth",
+    );
     expect(Object.fromEntries(location.searchParams)).toMatchObject({
       client_id: CLIENT_ID,
       redirect_uri: "http://localhost:3000/api/auth/callback/google",
@@ -192,7 +192,9 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     expect(fake.state.tokenRequests.at(-1)?.get("redirect_uri")).toBe(
       "http://localhost:3000/api/auth/callback/google",
     );
-    const me = await readResponse(await profile(jsonRequest("/api/auth/profile", { method: "GET", token })));
+    const me = await readResponse(
+      await profile(jsonRequest("/api/auth/profile", { method: "GET", token })),
+    );
     expect(me.body.user).toMatchObject({
       email,
       firstName: "Layla",
@@ -205,8 +207,14 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     const [first] = await db().select().from(users).where(eq(users.email, email));
     expect(first!.lastLoginAt).not.toBeNull();
     // Signing in again finds the same account by its Google id, even if the Google email changed.
-    const again = await signInAs({ sub: "google-sub-1", email: uniqueEmail(), email_verified: true });
-    const againToken = new URLSearchParams(new URL(again.headers.get("location")!).hash.slice(1)).get("token")!;
+    const again = await signInAs({
+      sub: "google-sub-1",
+      email: uniqueEmail(),
+      email_verified: true,
+    });
+    const againToken = new URLSearchParams(
+      new URL(again.headers.get("location")!).hash.slice(1),
+    ).get("token")!;
     const meAgain = await readResponse(
       await profile(jsonRequest("/api/auth/profile", { method: "GET", token: againToken })),
     );
@@ -223,14 +231,28 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     const created = await readResponse(
       await signup(
         jsonRequest("/api/auth/signup", {
-          body: { email, password: "squatter-pass", firstName: "Sam", lastName: "Q", source: "instagram" },
+          body: {
+            email,
+            password: "squatter-pass",
+            firstName: "Sam",
+            lastName: "Q",
+            source: "instagram",
+          },
         }),
       ),
     );
     const [before] = await db().select().from(users).where(eq(users.email, email));
-    const response = await signInAs({ sub: "google-sub-2", email: email.toUpperCase(), email_verified: true });
-    const token = new URLSearchParams(new URL(response.headers.get("location")!).hash.slice(1)).get("token")!;
-    const me = await readResponse(await profile(jsonRequest("/api/auth/profile", { method: "GET", token })));
+    const response = await signInAs({
+      sub: "google-sub-2",
+      email: email.toUpperCase(),
+      email_verified: true,
+    });
+    const token = new URLSearchParams(new URL(response.headers.get("location")!).hash.slice(1)).get(
+      "token",
+    )!;
+    const me = await readResponse(
+      await profile(jsonRequest("/api/auth/profile", { method: "GET", token })),
+    );
     expect(me.body.user).toMatchObject({
       id: (created.body.user as { id: string }).id,
       isEmailVerified: true,
@@ -247,7 +269,11 @@ describeEachDatabase("Google sign-in", ({ db }) => {
   });
 
   it("refuses a Google email that Google has not verified: /login?error=AccessDenied", async () => {
-    const response = await signInAs({ sub: "google-sub-3", email: uniqueEmail(), email_verified: false });
+    const response = await signInAs({
+      sub: "google-sub-3",
+      email: uniqueEmail(),
+      email_verified: false,
+    });
     const location = new URL(response.headers.get("location")!);
     expect(location.pathname).toBe("/login");
     expect(location.searchParams.get("error")).toBe("AccessDenied");
@@ -271,9 +297,12 @@ describeEachDatabase("Google sign-in", ({ db }) => {
 
     const forged = await followInsideAuth(
       await nextAuthGet(
-        new Request("http://localhost:3000/api/auth/callback/google?code=code-from-google&state=forged", {
-          headers: { host: "localhost:3000", cookie },
-        }),
+        new Request(
+          "http://localhost:3000/api/auth/callback/google?code=code-from-google&state=forged",
+          {
+            headers: { host: "localhost:3000", cookie },
+          },
+        ),
       ),
       cookie,
     );
@@ -288,16 +317,23 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     delete process.env.GOOGLE_CLIENT_SECRET;
     resetEnvCache();
     const start = await readResponse(await startGoogle());
-    expect(start).toMatchObject({ status: 503, body: { error: messages.auth.googleNotConfigured } });
+    expect(start).toMatchObject({
+      status: 503,
+      body: { error: messages.auth.googleNotConfigured },
+    });
     const callback = await nextAuthGet(
       new Request("http://localhost:3000/api/auth/callback/google?code=x&state=y", {
         headers: { host: "localhost:3000" },
       }),
     );
     expect(callback.status).toBe(302);
-    expect(callback.headers.get("location")).toBe("http://localhost:3000/login?error=Configuration");
+    expect(callback.headers.get("location")).toBe(
+      "http://localhost:3000/login?error=Configuration",
+    );
     const other = await nextAuthGet(
-      new Request("http://localhost:3000/api/auth/session", { headers: { host: "localhost:3000" } }),
+      new Request("http://localhost:3000/api/auth/session", {
+        headers: { host: "localhost:3000" },
+      }),
     );
     expect(other.status).toBe(404);
   });

@@ -113,7 +113,12 @@ describeEachDatabase("auth API", ({ db }) => {
       const email = uniqueEmail("Nour");
       const response = await signup(
         jsonRequest("/api/auth/signup", {
-          body: { email: email.toUpperCase(), password: PASSWORD, firstName: " Nour ", lastName: "Haddad" },
+          body: {
+            email: email.toUpperCase(),
+            password: PASSWORD,
+            firstName: " Nour ",
+            lastName: "Haddad",
+          },
         }),
       );
       const { status, body } = await readResponse(response);
@@ -159,13 +164,46 @@ describeEachDatabase("auth API", ({ db }) => {
     });
 
     it.each([
-      [{}, m.auth.emailRequired, [m.auth.emailRequired, m.auth.passwordRequired, m.auth.firstNameRequired, m.auth.lastNameRequired]],
-      [{ email: "", password: PASSWORD, firstName: "A", lastName: "B" }, m.auth.emailRequired, [m.auth.emailRequired]],
-      [{ email: "not-an-email", password: PASSWORD, firstName: "A", lastName: "B" }, m.auth.emailInvalid, [m.auth.emailInvalid]],
-      [{ email: "a@b.co", password: "", firstName: "A", lastName: "B" }, m.auth.passwordRequired, [m.auth.passwordRequired, m.auth.passwordTooShort]],
-      [{ email: "a@b.co", password: "12345", firstName: "A", lastName: "B" }, m.auth.passwordTooShort, [m.auth.passwordTooShort]],
-      [{ email: "a@b.co", password: PASSWORD, firstName: "  ", lastName: "B" }, m.auth.firstNameRequired, [m.auth.firstNameRequired]],
-      [{ email: "a@b.co", password: PASSWORD, firstName: "A" }, m.auth.lastNameRequired, [m.auth.lastNameRequired]],
+      [
+        {},
+        m.auth.emailRequired,
+        [
+          m.auth.emailRequired,
+          m.auth.passwordRequired,
+          m.auth.firstNameRequired,
+          m.auth.lastNameRequired,
+        ],
+      ],
+      [
+        { email: "", password: PASSWORD, firstName: "A", lastName: "B" },
+        m.auth.emailRequired,
+        [m.auth.emailRequired],
+      ],
+      [
+        { email: "not-an-email", password: PASSWORD, firstName: "A", lastName: "B" },
+        m.auth.emailInvalid,
+        [m.auth.emailInvalid],
+      ],
+      [
+        { email: "a@b.co", password: "", firstName: "A", lastName: "B" },
+        m.auth.passwordRequired,
+        [m.auth.passwordRequired, m.auth.passwordTooShort],
+      ],
+      [
+        { email: "a@b.co", password: "12345", firstName: "A", lastName: "B" },
+        m.auth.passwordTooShort,
+        [m.auth.passwordTooShort],
+      ],
+      [
+        { email: "a@b.co", password: PASSWORD, firstName: "  ", lastName: "B" },
+        m.auth.firstNameRequired,
+        [m.auth.firstNameRequired],
+      ],
+      [
+        { email: "a@b.co", password: PASSWORD, firstName: "A" },
+        m.auth.lastNameRequired,
+        [m.auth.lastNameRequired],
+      ],
     ])("answers 400 with the spec's messages for %j", async (body, error, details) => {
       const result = await call(signup, "/api/auth/signup", { body });
       expect(result.status).toBe(400);
@@ -176,7 +214,11 @@ describeEachDatabase("auth API", ({ db }) => {
   describe("POST /api/auth/login", () => {
     it("signs in with the right password, in any letter case of the email, and records the sign-in times", async () => {
       const { email } = await signUpShopper();
-      const first = await login(jsonRequest("/api/auth/login", { body: { email: email.toUpperCase(), password: PASSWORD } }));
+      const first = await login(
+        jsonRequest("/api/auth/login", {
+          body: { email: email.toUpperCase(), password: PASSWORD },
+        }),
+      );
       const firstBody = await readResponse(first);
       expect(firstBody.status).toBe(200);
       expect(firstBody.body.user).toMatchObject({ email });
@@ -186,14 +228,22 @@ describeEachDatabase("auth API", ({ db }) => {
       const second = await call(login, "/api/auth/login", { body: { email, password: PASSWORD } });
       expect(second.status).toBe(200);
       const [afterSecond] = await db().select().from(users).where(eq(users.email, email));
-      expect(afterSecond!.previousLoginAt?.toISOString()).toBe(afterFirst!.lastLoginAt?.toISOString());
-      expect(afterSecond!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(afterFirst!.lastLoginAt!.getTime());
+      expect(afterSecond!.previousLoginAt?.toISOString()).toBe(
+        afterFirst!.lastLoginAt?.toISOString(),
+      );
+      expect(afterSecond!.lastLoginAt!.getTime()).toBeGreaterThanOrEqual(
+        afterFirst!.lastLoginAt!.getTime(),
+      );
     });
 
     it("answers the same 401 for a wrong password and for an unknown email", async () => {
       const { email } = await signUpShopper();
-      const wrong = await call(login, "/api/auth/login", { body: { email, password: "wrong-password" } });
-      const unknown = await call(login, "/api/auth/login", { body: { email: uniqueEmail(), password: PASSWORD } });
+      const wrong = await call(login, "/api/auth/login", {
+        body: { email, password: "wrong-password" },
+      });
+      const unknown = await call(login, "/api/auth/login", {
+        body: { email: uniqueEmail(), password: PASSWORD },
+      });
       expect(wrong).toMatchObject({ status: 401, body: { error: m.auth.invalidCredentials } });
       expect(unknown).toMatchObject({ status: 401, body: { error: m.auth.invalidCredentials } });
       expect(wrong.headers.get("set-cookie")).toBeNull();
@@ -205,7 +255,10 @@ describeEachDatabase("auth API", ({ db }) => {
       [{ email: "x@", password: PASSWORD }, m.auth.emailInvalid, [m.auth.emailInvalid]],
       [{ email: "x@y.co", password: "abc" }, m.auth.passwordTooShort, [m.auth.passwordTooShort]],
     ])("answers 400 with the spec's messages for %j", async (body, error, details) => {
-      expect(await call(login, "/api/auth/login", { body })).toMatchObject({ status: 400, body: { error, details } });
+      expect(await call(login, "/api/auth/login", { body })).toMatchObject({
+        status: 400,
+        body: { error, details },
+      });
     });
   });
 
@@ -239,14 +292,30 @@ describeEachDatabase("auth API", ({ db }) => {
         secret: "some-other-secret-some-other-secret",
         salt: "lumiere-session",
       });
-      const unsalted = await encode({ token: { sub: user.id as string, sv: 0 }, secret: getAuthSecret() });
-      for (const bad of [tampered, expired, foreign, unsalted, "garbage", "a.b.c.d.e", "x".repeat(5000)]) {
+      const unsalted = await encode({
+        token: { sub: user.id as string, sv: 0 },
+        secret: getAuthSecret(),
+      });
+      for (const bad of [
+        tampered,
+        expired,
+        foreign,
+        unsalted,
+        "garbage",
+        "a.b.c.d.e",
+        "x".repeat(5000),
+      ]) {
         const result = await call(profile, "/api/auth/profile", { method: "GET", token: bad });
         expect(result).toMatchObject({ status: 401, body: { error: m.api.unauthorized } });
       }
-      expect(await call(profile, "/api/auth/profile", { method: "GET" })).toMatchObject({ status: 401 });
+      expect(await call(profile, "/api/auth/profile", { method: "GET" })).toMatchObject({
+        status: 401,
+      });
       expect(
-        await call(profile, "/api/auth/profile", { method: "GET", headers: { authorization: "Basic abc" } }),
+        await call(profile, "/api/auth/profile", {
+          method: "GET",
+          headers: { authorization: "Basic abc" },
+        }),
       ).toMatchObject({ status: 401 });
     });
 
@@ -262,6 +331,67 @@ describeEachDatabase("auth API", ({ db }) => {
         origin: "http://localhost:3000",
       });
       expect(own.status).toBe(200);
+    });
+
+    it("takes the allowed origin from APP_URL (scheme included) and the Host, never from X-Forwarded-Host", async () => {
+      const { cookie } = await signUpShopper();
+      const resend = (origin: string, headers: Record<string, string> = {}) =>
+        call(resendVerification, "/api/auth/resend-verification", { cookie, origin, headers });
+      // A forged X-Forwarded-Host naming the attacker's site does not make it our own.
+      expect(
+        (await resend("https://evil.example", { "x-forwarded-host": "evil.example" })).status,
+      ).toBe(403);
+      process.env.TRUST_PROXY = "1";
+      resetEnvCache();
+      try {
+        expect(
+          (await resend("https://evil.example", { "x-forwarded-host": "evil.example" })).status,
+        ).toBe(403);
+        // Behind a proxy the Host header is the proxy's business: only APP_URL's origin counts.
+        expect((await resend("http://localhost:3000")).status).toBe(200);
+        process.env.APP_URL = "https://shop.example";
+        resetEnvCache();
+        expect((await resend("http://localhost:3000")).status).toBe(403);
+        expect((await resend("http://shop.example")).status).toBe(403);
+        expect((await resend("https://shop.example")).status).toBe(200);
+      } finally {
+        delete process.env.TRUST_PROXY;
+        delete process.env.APP_URL;
+        resetEnvCache();
+      }
+      // Reached directly: the Host the browser addressed, with the request's own scheme.
+      expect((await resend("https://localhost:3000")).status).toBe(403);
+      expect((await resend("http://localhost:3000")).status).toBe(200);
+    });
+
+    it("names the cookie __Host-lumiere_session in production over https, and reads only that one there", async () => {
+      Object.assign(process.env, {
+        NODE_ENV: "production",
+        APP_URL: "https://shop.example",
+        AUTH_SECRET: "a-production-secret-of-at-least-32-bytes",
+      });
+      resetEnvCache();
+      try {
+        const { token } = await signUpShopper();
+        const response = await logout(
+          jsonRequest("/api/auth/logout", { origin: "https://shop.example" }),
+        );
+        const cleared = response.headers.getSetCookie()[0]!;
+        expect(cleared).toMatch(/^__Host-lumiere_session=; /);
+        expect(cleared).toMatch(/; Secure/);
+        expect(cleared).toMatch(/; Path=\/;/);
+        expect(cleared).not.toMatch(/Domain=/i);
+        const withCookie = (cookie: string) =>
+          call(profile, "/api/auth/profile", { method: "GET", cookie });
+        expect((await withCookie(`__Host-lumiere_session=${token}`)).status).toBe(200);
+        // A cookie without the prefix could have been planted by a sibling subdomain.
+        expect((await withCookie(`lumiere_session=${token}`)).status).toBe(401);
+      } finally {
+        Object.assign(process.env, { NODE_ENV: "test" });
+        delete process.env.APP_URL;
+        delete process.env.AUTH_SECRET;
+        resetEnvCache();
+      }
     });
 
     it("logout clears the session cookie", async () => {
@@ -288,14 +418,21 @@ describeEachDatabase("auth API", ({ db }) => {
       const { email, token } = await signUpShopper();
       const link = verificationTokenIn(latestMail(email))!;
       const ok = await call(verifyEmail, "/api/auth/verify-email", { body: { token: link } });
-      expect(ok).toMatchObject({ status: 200, body: { message: m.verification.success, user: { isEmailVerified: true } } });
+      expect(ok).toMatchObject({
+        status: 200,
+        body: { message: m.verification.success, user: { isEmailVerified: true } },
+      });
       const me = await call(profile, "/api/auth/profile", { method: "GET", token });
       expect(me.body.user).toMatchObject({ isEmailVerified: true });
-      expect(await call(verifyEmail, "/api/auth/verify-email", { body: { token: link } })).toMatchObject({
+      expect(
+        await call(verifyEmail, "/api/auth/verify-email", { body: { token: link } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.verification.linkUsed },
       });
-      expect(await call(verifyEmail, "/api/auth/verify-email", { body: { token: "made-up-token" } })).toMatchObject({
+      expect(
+        await call(verifyEmail, "/api/auth/verify-email", { body: { token: "made-up-token" } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.verification.invalidLink },
       });
@@ -314,7 +451,9 @@ describeEachDatabase("auth API", ({ db }) => {
         .update(emailVerificationTokens)
         .set({ expiresAt: sql`now() - interval '1 minute'` })
         .where(eq(emailVerificationTokens.userId, user.id as string));
-      expect(await call(verifyEmail, "/api/auth/verify-email", { body: { token: link } })).toMatchObject({
+      expect(
+        await call(verifyEmail, "/api/auth/verify-email", { body: { token: link } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.verification.linkExpired },
       });
@@ -322,18 +461,48 @@ describeEachDatabase("auth API", ({ db }) => {
 
     it("resends a new link to a signed-in unverified user and refuses once verified", async () => {
       const { email, token } = await signUpShopper();
-      expect(await call(resendVerification, "/api/auth/resend-verification", {})).toMatchObject({ status: 401 });
+      expect(await call(resendVerification, "/api/auth/resend-verification", {})).toMatchObject({
+        status: 401,
+      });
       const resent = await call(resendVerification, "/api/auth/resend-verification", { token });
-      expect(resent).toMatchObject({ status: 200, body: { message: m.verification.resendSuccess } });
+      expect(resent).toMatchObject({
+        status: 200,
+        body: { message: m.verification.resendSuccess },
+      });
       const mails = outboxMails(dataDir, email);
       expect(mails).toHaveLength(2);
       const newest = verificationTokenIn(mails[1]!)!;
       expect(newest).not.toBe(verificationTokenIn(mails[0]!));
-      expect((await call(verifyEmail, "/api/auth/verify-email", { body: { token: newest } })).status).toBe(200);
-      expect(await call(resendVerification, "/api/auth/resend-verification", { token })).toMatchObject({
+      expect(
+        (await call(verifyEmail, "/api/auth/verify-email", { body: { token: newest } })).status,
+      ).toBe(200);
+      expect(
+        await call(resendVerification, "/api/auth/resend-verification", { token }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.verification.alreadyVerified },
       });
+    });
+    it("keeps one live link per account: a resent link replaces every older one", async () => {
+      const { email, token } = await signUpShopper();
+      for (let i = 0; i < 2; i++) {
+        expect(
+          (await call(resendVerification, "/api/auth/resend-verification", { token })).status,
+        ).toBe(200);
+      }
+      const links = outboxMails(dataDir, email).map((mail) => verificationTokenIn(mail)!);
+      expect(links).toHaveLength(3);
+      for (const older of links.slice(0, 2)) {
+        expect(
+          await call(verifyEmail, "/api/auth/verify-email", { body: { token: older } }),
+        ).toMatchObject({
+          status: 400,
+          body: { error: m.verification.invalidLink },
+        });
+      }
+      expect(
+        (await call(verifyEmail, "/api/auth/verify-email", { body: { token: links[2] } })).status,
+      ).toBe(200);
     });
   });
 
@@ -358,29 +527,54 @@ describeEachDatabase("auth API", ({ db }) => {
       expect(pin).toMatch(/^\d{6}$/);
       const [stored] = await db().select().from(passwordResets);
       expect(JSON.stringify(stored)).not.toContain(pin);
-      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } });
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin },
+      });
       expect(verified.status).toBe(200);
       const resetToken = verified.body.resetToken as string;
       expect(resetToken.length).toBeGreaterThan(30);
       // The PIN is single-use.
-      expect(await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } })).toMatchObject({
+      expect(
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.auth.invalidPin },
       });
       const response = await resetPassword(
-        jsonRequest("/api/auth/reset-password", { body: { resetToken, newPassword: "new-pearl-22" } }),
+        jsonRequest("/api/auth/reset-password", {
+          body: { resetToken, newPassword: "new-pearl-22" },
+        }),
       );
       const reset = await readResponse(response);
-      expect(reset).toMatchObject({ status: 200, body: { user: { email, isEmailVerified: true } } });
+      expect(reset).toMatchObject({
+        status: 200,
+        body: { user: { email, isEmailVerified: true } },
+      });
       expectPublicUser(reset.body.user);
       expect(sessionCookieFrom(response)).toBe(`lumiere_session=${reset.body.token}`);
-      expect((await call(profile, "/api/auth/profile", { method: "GET", token: oldToken })).status).toBe(401);
-      expect((await call(profile, "/api/auth/profile", { method: "GET", token: reset.body.token as string })).status).toBe(200);
-      expect((await call(login, "/api/auth/login", { body: { email, password: "new-pearl-22" } })).status).toBe(200);
-      expect((await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status).toBe(401);
+      expect(
+        (await call(profile, "/api/auth/profile", { method: "GET", token: oldToken })).status,
+      ).toBe(401);
+      expect(
+        (
+          await call(profile, "/api/auth/profile", {
+            method: "GET",
+            token: reset.body.token as string,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "new-pearl-22" } }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
+      ).toBe(401);
       // The reset token is single-use.
       expect(
-        await call(resetPassword, "/api/auth/reset-password", { body: { resetToken, newPassword: "again-again-1" } }),
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { resetToken, newPassword: "again-again-1" },
+        }),
       ).toMatchObject({ status: 400, body: { error: m.auth.resetSessionExpired } });
       expect(latestMail(email)).toMatch(/Subject: .*password was changed/);
     });
@@ -390,19 +584,58 @@ describeEachDatabase("auth API", ({ db }) => {
       const pin = await requestPin(email);
       for (let attempt = 1; attempt <= 4; attempt++) {
         expect(
-          await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: wrongPin(pin) } }),
+          await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+            body: { email, pin: wrongPin(pin) },
+          }),
         ).toMatchObject({ status: 400, body: { error: m.auth.invalidPin } });
       }
       expect(
-        await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: wrongPin(pin) } }),
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+          body: { email, pin: wrongPin(pin) },
+        }),
       ).toMatchObject({ status: 400, body: { error: m.auth.pinAttemptsExceeded } });
-      expect(await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } })).toMatchObject({
+      expect(
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.auth.pinAttemptsExceeded },
       });
       // A new request gives a new PIN that works.
       const fresh = await requestPin(email);
-      expect((await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: fresh } })).status).toBe(200);
+      expect(
+        (await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: fresh } }))
+          .status,
+      ).toBe(200);
+    });
+
+    it("bounds PIN guesses per account and day, however many new PINs are requested", async () => {
+      rateLimitConfig.pinGuesses.account = { points: 7, windowSeconds: 24 * 60 * 60 };
+      const { email } = await signUpShopper();
+      const first = await requestPin(email);
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        expect(
+          (
+            await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+              body: { email, pin: wrongPin(first) },
+            })
+          ).status,
+        ).toBe(400);
+      }
+      const second = await requestPin(email);
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        expect(
+          await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+            body: { email, pin: wrongPin(second) },
+          }),
+        ).toMatchObject({ status: 400, body: { error: m.auth.invalidPin } });
+      }
+      // The day's guesses are spent: a third PIN brings no new ones, from any address.
+      const third = await requestPin(email);
+      const refused = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: third },
+      });
+      expect(refused).toMatchObject({ status: 429, body: { error: m.api.tooManyRequests } });
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 60);
     });
 
     it("refuses an expired PIN, and a new request replaces the old PIN", async () => {
@@ -412,25 +645,38 @@ describeEachDatabase("auth API", ({ db }) => {
         .update(passwordResets)
         .set({ expiresAt: sql`now() - interval '1 second'` })
         .where(eq(passwordResets.userId, user.id as string));
-      expect(await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: first } })).toMatchObject({
+      expect(
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: first } }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.auth.pinExpired },
       });
       const second = await requestPin(email);
       const third = await requestPin(email);
       if (second !== third) {
-        expect(await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: second } })).toMatchObject({
+        expect(
+          await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+            body: { email, pin: second },
+          }),
+        ).toMatchObject({
           status: 400,
           body: { error: m.auth.invalidPin },
         });
       }
-      expect((await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: third } })).status).toBe(200);
+      expect(
+        (await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: third } }))
+          .status,
+      ).toBe(200);
     });
 
     it("answers Invalid PIN for an email without a reset or without an account", async () => {
       const { email } = await signUpShopper();
       for (const target of [email, uniqueEmail()]) {
-        expect(await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email: target, pin: "123456" } })).toMatchObject({
+        expect(
+          await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+            body: { email: target, pin: "123456" },
+          }),
+        ).toMatchObject({
           status: 400,
           body: { error: m.auth.invalidPin },
         });
@@ -453,15 +699,23 @@ describeEachDatabase("auth API", ({ db }) => {
     it("refuses a made-up, missing or expired reset token with the reset-session message", async () => {
       const { email } = await signUpShopper();
       const pin = await requestPin(email);
-      const { body } = await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin } });
-      await db().update(passwordResets).set({ resetTokenExpiresAt: sql`now() - interval '1 second'` });
+      const { body } = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin },
+      });
+      await db()
+        .update(passwordResets)
+        .set({ resetTokenExpiresAt: sql`now() - interval '1 second'` });
       for (const resetToken of [body.resetToken, "made-up", undefined]) {
         expect(
-          await call(resetPassword, "/api/auth/reset-password", { body: { resetToken, newPassword: "fine-password" } }),
+          await call(resetPassword, "/api/auth/reset-password", {
+            body: { resetToken, newPassword: "fine-password" },
+          }),
         ).toMatchObject({ status: 400, body: { error: m.auth.resetSessionExpired } });
       }
       expect(
-        await call(resetPassword, "/api/auth/reset-password", { body: { resetToken: "x", newPassword: "" } }),
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { resetToken: "x", newPassword: "" },
+        }),
       ).toMatchObject({ status: 400, body: { error: m.auth.newPasswordRequired } });
     });
   });
@@ -481,20 +735,32 @@ describeEachDatabase("auth API", ({ db }) => {
       const fresh = result.body.token as string;
       expect(sessionCookieFrom(response)).toBe(`lumiere_session=${fresh}`);
       expect((await call(profile, "/api/auth/profile", { method: "GET", token })).status).toBe(401);
-      expect((await call(profile, "/api/auth/profile", { method: "GET", cookie })).status).toBe(401);
-      expect((await call(profile, "/api/auth/profile", { method: "GET", token: fresh })).status).toBe(200);
-      expect((await call(login, "/api/auth/login", { body: { email, password: "golden-hour-9" } })).status).toBe(200);
+      expect((await call(profile, "/api/auth/profile", { method: "GET", cookie })).status).toBe(
+        401,
+      );
+      expect(
+        (await call(profile, "/api/auth/profile", { method: "GET", token: fresh })).status,
+      ).toBe(200);
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "golden-hour-9" } }))
+          .status,
+      ).toBe(200);
       expect(latestMail(email)).toMatch(/Subject: .*password was changed/);
     });
 
     it.each([
-      [{ currentPassword: "wrong-one", newPassword: "golden-hour-9" }, m.changePassword.wrongCurrent],
+      [
+        { currentPassword: "wrong-one", newPassword: "golden-hour-9" },
+        m.changePassword.wrongCurrent,
+      ],
       [{ currentPassword: PASSWORD, newPassword: PASSWORD }, m.changePassword.sameAsCurrent],
       [{ currentPassword: PASSWORD, newPassword: "short" }, m.changePassword.tooShort],
       [{ newPassword: "golden-hour-9" }, m.auth.passwordRequired],
     ])("refuses %j with a clear message", async (body, error) => {
       const { token } = await signUpShopper();
-      expect(await call(changePassword, "/api/auth/change-password", { token, body })).toMatchObject({
+      expect(
+        await call(changePassword, "/api/auth/change-password", { token, body }),
+      ).toMatchObject({
         status: 400,
         body: { error },
       });
@@ -503,10 +769,15 @@ describeEachDatabase("auth API", ({ db }) => {
 
     it("needs a session, and refuses accounts that have no password (Google only)", async () => {
       expect(
-        await call(changePassword, "/api/auth/change-password", { body: { currentPassword: "a", newPassword: "bbbbbb" } }),
+        await call(changePassword, "/api/auth/change-password", {
+          body: { currentPassword: "a", newPassword: "bbbbbb" },
+        }),
       ).toMatchObject({ status: 401 });
       const { token, user } = await signUpShopper();
-      await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id as string));
+      await db()
+        .update(users)
+        .set({ passwordHash: null })
+        .where(eq(users.id, user.id as string));
       expect(
         await call(changePassword, "/api/auth/change-password", {
           token,
@@ -543,22 +814,45 @@ describeEachDatabase("auth API", ({ db }) => {
         })
         .returning();
 
-      expect(await call(deleteAccount, "/api/auth/delete-account", { method: "DELETE", token, body: { password: "nope-nope" } })).toMatchObject({
+      expect(
+        await call(deleteAccount, "/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: "nope-nope" },
+        }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.deleteAccount.wrongPassword },
       });
-      expect(await call(deleteAccount, "/api/auth/delete-account", { method: "DELETE", token, body: {} })).toMatchObject({
+      expect(
+        await call(deleteAccount, "/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: {},
+        }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.deleteAccount.passwordRequired },
       });
       const response = await deleteAccount(
-        jsonRequest("/api/auth/delete-account", { method: "DELETE", token, body: { password: PASSWORD } }),
+        jsonRequest("/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: PASSWORD },
+        }),
       );
-      expect(await readResponse(response)).toMatchObject({ status: 200, body: { message: m.deleteAccount.success } });
+      expect(await readResponse(response)).toMatchObject({
+        status: 200,
+        body: { message: m.deleteAccount.success },
+      });
       expect(response.headers.getSetCookie().join()).toMatch(/lumiere_session=;.*Max-Age=0/);
       expect(await db().select().from(users).where(eq(users.id, userId))).toHaveLength(0);
-      expect(await db().select().from(cartItems).where(eq(cartItems.userId, userId))).toHaveLength(0);
-      expect(await db().select().from(wishlistItems).where(eq(wishlistItems.userId, userId))).toHaveLength(0);
+      expect(await db().select().from(cartItems).where(eq(cartItems.userId, userId))).toHaveLength(
+        0,
+      );
+      expect(
+        await db().select().from(wishlistItems).where(eq(wishlistItems.userId, userId)),
+      ).toHaveLength(0);
       const [kept] = await db().select().from(orders).where(eq(orders.id, order!.id));
       expect(kept).toMatchObject({ userId: null, customerEmail: email });
       expect((await call(profile, "/api/auth/profile", { method: "GET", token })).status).toBe(401);
@@ -567,50 +861,128 @@ describeEachDatabase("auth API", ({ db }) => {
 
     it("confirms a Google-only account (no password) by its email instead", async () => {
       const { email, token, user } = await signUpShopper();
-      await db().update(users).set({ passwordHash: null }).where(eq(users.id, user.id as string));
-      expect(await call(deleteAccount, "/api/auth/delete-account", { method: "DELETE", token, body: { password: PASSWORD } })).toMatchObject({
+      await db()
+        .update(users)
+        .set({ passwordHash: null })
+        .where(eq(users.id, user.id as string));
+      expect(
+        await call(deleteAccount, "/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: PASSWORD },
+        }),
+      ).toMatchObject({
         status: 400,
         body: { error: m.deleteAccount.wrongEmail },
       });
       expect(
-        await call(deleteAccount, "/api/auth/delete-account", { method: "DELETE", token, body: { password: email.toUpperCase() } }),
+        await call(deleteAccount, "/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: email.toUpperCase() },
+        }),
       ).toMatchObject({ status: 200 });
     });
   });
 
   describe("rate limits", () => {
-    it("limits sign-in attempts per email, whatever the address, with 429 and Retry-After", async () => {
+    it("counts only failed sign-ins per email, whatever the address; past the limit the right password still signs in", async () => {
       rateLimitConfig.login.email = { points: 3, windowSeconds: 600 };
       const { email } = await signUpShopper();
+      // Successful sign-ins are not counted.
       for (let i = 0; i < 3; i++) {
-        expect((await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } })).status).toBe(401);
+        expect(
+          (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
+        ).toBe(200);
       }
-      const limited = await call(login, "/api/auth/login", { body: { email, password: PASSWORD } });
+      for (let i = 0; i < 3; i++) {
+        expect(
+          (await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } }))
+            .status,
+        ).toBe(401);
+      }
+      const limited = await call(login, "/api/auth/login", {
+        body: { email, password: "wrong-guess" },
+      });
       expect(limited.status).toBe(429);
       expect(limited.body).toEqual({ error: m.api.tooManyRequests });
       const retryAfter = Number(limited.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(600);
-      // The window ends: attempts are counted afresh.
-      await db().update(rateLimits).set({ expire: sql`now() - interval '1 second'` });
-      expect((await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status).toBe(200);
+      // Whoever failed on purpose, the owner with the right password is not locked out.
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
+      ).toBe(200);
+      // The window ends: failures are counted afresh.
+      await db()
+        .update(rateLimits)
+        .set({ expire: sql`now() - interval '1 second'` });
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } })).status,
+      ).toBe(401);
+    });
+
+    it("still counts every sign-in attempt, right or wrong, against the client address", async () => {
+      rateLimitConfig.login.address = { points: 2, windowSeconds: 900 };
+      const { email } = await signUpShopper();
+      const address = "203.0.113.8";
+      expect(
+        (await call(login, "/api/auth/login", { address, body: { email, password: PASSWORD } }))
+          .status,
+      ).toBe(200);
+      expect(
+        (
+          await call(login, "/api/auth/login", {
+            address,
+            body: { email, password: "wrong-guess" },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await call(login, "/api/auth/login", { address, body: { email, password: PASSWORD } }))
+          .status,
+      ).toBe(429);
     });
 
     it("limits attempts per client address, whatever the email", async () => {
       rateLimitConfig.login.address = { points: 2, windowSeconds: 900 };
       const address = "203.0.113.7";
       for (let i = 0; i < 2; i++) {
-        expect((await call(login, "/api/auth/login", { address, body: { email: uniqueEmail(), password: PASSWORD } })).status).toBe(401);
+        expect(
+          (
+            await call(login, "/api/auth/login", {
+              address,
+              body: { email: uniqueEmail(), password: PASSWORD },
+            })
+          ).status,
+        ).toBe(401);
       }
-      const limited = await call(login, "/api/auth/login", { address, body: { email: uniqueEmail(), password: PASSWORD } });
+      const limited = await call(login, "/api/auth/login", {
+        address,
+        body: { email: uniqueEmail(), password: PASSWORD },
+      });
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       // Another address is not affected.
-      expect((await call(login, "/api/auth/login", { body: { email: uniqueEmail(), password: PASSWORD } })).status).toBe(401);
+      expect(
+        (
+          await call(login, "/api/auth/login", {
+            body: { email: uniqueEmail(), password: PASSWORD },
+          })
+        ).status,
+      ).toBe(401);
     });
 
-    it("limits signup, forgot-password, verify-reset-pin, resend-verification and password confirmations too", async () => {
-      for (const action of ["signup", "forgotPassword", "verifyResetPin", "resendVerification", "passwordCheck"] as const) {
+    it("limits signup, forgot-password, verify-reset-pin, reset-password, verify-email, resend-verification and password confirmations too", async () => {
+      for (const action of [
+        "signup",
+        "forgotPassword",
+        "verifyResetPin",
+        "resetPassword",
+        "verifyEmail",
+        "resendVerification",
+        "passwordCheck",
+      ] as const) {
         rateLimitConfig[action].address = { points: 1, windowSeconds: 60 };
       }
       const address = "198.51.100.9";
@@ -619,6 +991,8 @@ describeEachDatabase("auth API", ({ db }) => {
         [signup, { email: uniqueEmail(), password: PASSWORD, firstName: "A", lastName: "B" }],
         [forgotPassword, { email: uniqueEmail() }],
         [verifyResetPin, { email: uniqueEmail(), pin: "123456" }],
+        [resetPassword, { resetToken: "made-up", newPassword: "fine-password" }],
+        [verifyEmail, { token: "made-up" }],
         [resendVerification, {}, token],
         [changePassword, { currentPassword: "wrong-guess", newPassword: "another-one" }, token],
       ];
@@ -641,17 +1015,64 @@ describeEachDatabase("auth API", ({ db }) => {
 
   describe("hostile input", () => {
     const bodies: [string, string][] = [
-      ["invalid JSON", "{\"email\": "],
+      ["invalid JSON", '{"email": '],
       ["an array", JSON.stringify([{ email: "a@b.co", password: PASSWORD }])],
       ["null", "null"],
       ["a number", "42"],
       ["a string", JSON.stringify("email=a@b.co")],
-      ["wrong types", JSON.stringify({ email: 5, password: ["x"], firstName: {}, lastName: null, pin: 123456, token: 7, resetToken: {}, newPassword: true, currentPassword: 1 })],
-      ["nulls", JSON.stringify({ email: null, password: null, firstName: null, lastName: null, pin: null, token: null })],
-      ["SQL fragments", JSON.stringify({ email: "' OR 1=1 --@x.co", password: "' OR '1'='1", firstName: "Robert'); DROP TABLE users;--", lastName: "x", pin: "1' OR", token: "' OR 1=1 --", resetToken: "' OR 1=1 --", newPassword: "zzzzzz" })],
-      ["huge strings", JSON.stringify({ email: `${"a".repeat(5000)}@b.co`, password: "p".repeat(10_000), firstName: "f".repeat(10_000), lastName: "l", pin: "1".repeat(1000), token: "t".repeat(10_000), resetToken: "r".repeat(10_000), newPassword: "n".repeat(10_000) })],
+      [
+        "wrong types",
+        JSON.stringify({
+          email: 5,
+          password: ["x"],
+          firstName: {},
+          lastName: null,
+          pin: 123456,
+          token: 7,
+          resetToken: {},
+          newPassword: true,
+          currentPassword: 1,
+        }),
+      ],
+      [
+        "nulls",
+        JSON.stringify({
+          email: null,
+          password: null,
+          firstName: null,
+          lastName: null,
+          pin: null,
+          token: null,
+        }),
+      ],
+      [
+        "SQL fragments",
+        JSON.stringify({
+          email: "' OR 1=1 --@x.co",
+          password: "' OR '1'='1",
+          firstName: "Robert'); DROP TABLE users;--",
+          lastName: "x",
+          pin: "1' OR",
+          token: "' OR 1=1 --",
+          resetToken: "' OR 1=1 --",
+          newPassword: "zzzzzz",
+        }),
+      ],
+      [
+        "huge strings",
+        JSON.stringify({
+          email: `${"a".repeat(5000)}@b.co`,
+          password: "p".repeat(10_000),
+          firstName: "f".repeat(10_000),
+          lastName: "l",
+          pin: "1".repeat(1000),
+          token: "t".repeat(10_000),
+          resetToken: "r".repeat(10_000),
+          newPassword: "n".repeat(10_000),
+        }),
+      ],
       ["an oversized body", JSON.stringify({ email: "a@b.co", padding: "x".repeat(100_000) })],
-      ["prototype keys", "{\"__proto__\": {\"isAdmin\": true}, \"constructor\": {\"prototype\": {}}}"],
+      ["prototype keys", '{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {}}}'],
     ];
     const endpoints: [string, Call, string][] = [
       ["signup", signup, "POST"],
@@ -685,13 +1106,28 @@ describeEachDatabase("auth API", ({ db }) => {
       const { token } = await signUpShopper();
       const controls = ["\u0000", "\u0008", "\u001b", "\u0085", "\ud800"];
       const fields: [Call, string, string, Record<string, string>][] = [
-        [signup, "POST", "signup", { email: uniqueEmail(), password: PASSWORD, firstName: "Maya", lastName: "Khoury" }],
+        [
+          signup,
+          "POST",
+          "signup",
+          { email: uniqueEmail(), password: PASSWORD, firstName: "Maya", lastName: "Khoury" },
+        ],
         [login, "POST", "login", { email: uniqueEmail(), password: PASSWORD }],
         [forgotPassword, "POST", "forgot-password", { email: uniqueEmail() }],
         [verifyResetPin, "POST", "verify-reset-pin", { email: uniqueEmail(), pin: "123456" }],
-        [resetPassword, "POST", "reset-password", { resetToken: "some-token", newPassword: PASSWORD }],
+        [
+          resetPassword,
+          "POST",
+          "reset-password",
+          { resetToken: "some-token", newPassword: PASSWORD },
+        ],
         [verifyEmail, "POST", "verify-email", { token: "some-token" }],
-        [changePassword, "POST", "change-password", { currentPassword: PASSWORD, newPassword: "golden-hour-9" }],
+        [
+          changePassword,
+          "POST",
+          "change-password",
+          { currentPassword: PASSWORD, newPassword: "golden-hour-9" },
+        ],
         [deleteAccount, "DELETE", "delete-account", { password: PASSWORD }],
       ];
       for (const [handler, method, name, body] of fields) {
@@ -700,7 +1136,10 @@ describeEachDatabase("auth API", ({ db }) => {
             const result = await call(handler, `/api/auth/${name}`, {
               method,
               token,
-              body: { ...body, [field]: `${body[field]!.slice(0, 2)}${control}${body[field]!.slice(2)}` },
+              body: {
+                ...body,
+                [field]: `${body[field]!.slice(0, 2)}${control}${body[field]!.slice(2)}`,
+              },
             });
             expect([name, field, result.status, result.body]).toEqual([
               name,
@@ -717,6 +1156,36 @@ describeEachDatabase("auth API", ({ db }) => {
     it("accepts unicode names and keeps them as typed", async () => {
       const { user } = await signUpShopper({ firstName: "نور", lastName: "Zoë 💎" });
       expect(user).toMatchObject({ firstName: "نور", lastName: "Zoë 💎" });
+    });
+
+    it.each([
+      [{ firstName: "Maya\nYour account is suspended" }, m.auth.nameOneLine],
+      [{ lastName: "Khoury\r\nRestore it today" }, m.auth.nameOneLine],
+      [{ firstName: "Maya\tKhoury" }, m.auth.nameOneLine],
+      [{ firstName: "Restore at https://evil.example" }, m.auth.nameNoLinks],
+      [{ firstName: "visit shop-help.com/restore" }, m.auth.nameNoLinks],
+      [{ lastName: "www.evil.example" }, m.auth.nameNoLinks],
+      [{ lastName: "write to help@evil.example" }, m.auth.nameNoLinks],
+      [{ firstName: "M".repeat(51) }, m.auth.firstNameTooLong],
+      [{ lastName: "K".repeat(51) }, m.auth.lastNameTooLong],
+    ])("refuses a name that is not one short line without links: %j", async (name, error) => {
+      const email = uniqueEmail();
+      const result = await call(signup, "/api/auth/signup", {
+        body: { email, password: PASSWORD, firstName: "Maya", lastName: "Khoury", ...name },
+      });
+      expect(result).toMatchObject({ status: 400, body: { error } });
+      expect(outboxMails(dataDir, email)).toHaveLength(0);
+    });
+
+    it("accepts names with initials, hyphens, apostrophes and the longest allowed length", async () => {
+      for (const [firstName, lastName] of [
+        ["J.R.", "O'Neil-Haddad"],
+        ["Marie Anne", "St. John"],
+        ["M".repeat(50), "K".repeat(50)],
+      ]) {
+        const { user } = await signUpShopper({ firstName, lastName });
+        expect(user).toMatchObject({ firstName, lastName });
+      }
     });
   });
 });

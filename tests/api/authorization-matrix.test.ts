@@ -11,7 +11,7 @@ import { cartItems, wishlistItems } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
 import { resetRateLimitConfig } from "@/lib/rate-limit";
-import { picture, validProductFields } from "@/tests/support/admin-requests";
+import { productForm, validProductFields } from "@/tests/support/admin-requests";
 import { listApiRoutes, callRoute, type ApiCall, type ApiRoute } from "@/tests/support/api-routes";
 import { uniqueEmail } from "@/tests/support/auth-requests";
 import { describeEachDatabase } from "@/tests/support/databases";
@@ -64,15 +64,6 @@ const adminOnly = (status: number): Expected => ({
   admin: status,
 });
 
-const productForm = async (fields: Record<string, string>, withImage: boolean) => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  if (withImage) {
-    form.append("images", new Blob([new Uint8Array(await picture())], { type: "image/jpeg" }), "leaf.jpg");
-  }
-  return form;
-};
-
 /**
  * Every route and method of the API. A row's call is what a caller would send with a good reason
  * (or, for the visitor, what an attacker would try against the customer); `expect` is the status
@@ -81,9 +72,15 @@ const productForm = async (fields: Record<string, string>, withImage: boolean) =
 const MATRIX: Record<string, Row> = {
   // Unknown paths: the API's JSON 404, whoever asks.
   "GET /api/[...path]": { call: () => ({ params: { path: ["nope"] } }), expect: everyone(404) },
-  "POST /api/[...path]": { call: () => ({ params: { path: ["admin", "x"] } }), expect: everyone(404) },
+  "POST /api/[...path]": {
+    call: () => ({ params: { path: ["admin", "x"] } }),
+    expect: everyone(404),
+  },
   "PUT /api/[...path]": { call: () => ({ params: { path: ["cart"] } }), expect: everyone(404) },
-  "PATCH /api/[...path]": { call: () => ({ params: { path: ["orders", "x"] } }), expect: everyone(404) },
+  "PATCH /api/[...path]": {
+    call: () => ({ params: { path: ["orders", "x"] } }),
+    expect: everyone(404),
+  },
   "DELETE /api/[...path]": { call: () => ({ params: { path: ["users"] } }), expect: everyone(404) },
   "OPTIONS /api/[...path]": { call: () => ({ params: { path: ["nope"] } }), expect: everyone(404) },
 
@@ -112,6 +109,10 @@ const MATRIX: Record<string, Row> = {
     expect: { ...everyone(201), visitor: 409 },
   },
   "POST /api/auth/logout": { call: (_, a) => ({ token: a?.token }), expect: everyone(200) },
+  "POST /api/auth/logout-everywhere": {
+    call: (_, a) => ({ token: a?.token }),
+    expect: signedIn(200),
+  },
   "POST /api/auth/resend-verification": {
     call: (_, a) => ({ token: a?.token }),
     expect: { ...signedIn(400), unverified: 200 },
@@ -129,7 +130,10 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(400),
   },
   "POST /api/auth/change-password": {
-    call: (_, a) => ({ token: a?.token, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }),
+    call: (_, a) => ({
+      token: a?.token,
+      body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+    }),
     expect: signedIn(200),
   },
   "DELETE /api/auth/delete-account": {
@@ -166,7 +170,10 @@ const MATRIX: Record<string, Row> = {
 
   // The catalogue is public.
   "GET /api/products": { call: () => ({}), expect: everyone(200) },
-  "GET /api/products/[category]": { call: () => ({ params: { category: "rings" } }), expect: everyone(200) },
+  "GET /api/products/[category]": {
+    call: () => ({ params: { category: "rings" } }),
+    expect: everyone(200),
+  },
   "GET /api/product/[id]": { call: (w) => ({ params: { id: w.ring } }), expect: everyone(200) },
 
   // Cart and wishlist: verified customers, each their own.
@@ -286,8 +293,16 @@ async function buildWorld(db: Database): Promise<World> {
     admin: await person({ isAdmin: true, firstName: "Rima", lastName: "Owner" }),
   };
   const ring = await createProduct(db, { name: "Matrix Ring", quantity: 50 });
-  const hoops = await createProduct(db, { name: "Matrix Hoops", quantity: 50, category: "earrings" });
-  const spare = await createProduct(db, { name: "Matrix Anklet", quantity: 50, category: "anklets" });
+  const hoops = await createProduct(db, {
+    name: "Matrix Hoops",
+    quantity: 50,
+    category: "earrings",
+  });
+  const spare = await createProduct(db, {
+    name: "Matrix Anklet",
+    quantity: 50,
+    category: "anklets",
+  });
   for (const { user } of Object.values(actors)) {
     await db.insert(cartItems).values([
       { userId: user.id, productId: ring.id, quantity: 1 },
@@ -365,10 +380,10 @@ describeEachDatabase("every route × every caller", ({ db }) => {
           customer: customerBefore,
         });
         const leaked = world.secrets.filter((secret) => text.includes(secret));
-        if (leaked.length) problems.push(`${role}: the answer shows the customer's ${leaked.join(", ")}`);
+        if (leaked.length)
+          problems.push(`${role}: the answer shows the customer's ${leaked.join(", ")}`);
       }
     }
     expect({ key, statuses, problems }).toEqual({ key, statuses: row.expect, problems: [] });
   });
 });
-

@@ -24,7 +24,10 @@ const api = messages.api;
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const NO_ISSUES = { hasAnyIssues: false, messages: { outOfStock: null, lowStock: null } };
 
-type Handler = (request: Request, context: { params: Promise<{ productId: string }> }) => Promise<Response>;
+type Handler = (
+  request: Request,
+  context: { params: Promise<{ productId: string }> },
+) => Promise<Response>;
 type Route = { method: string; path: string; handler: Handler; body?: unknown };
 
 const routes = {
@@ -51,10 +54,18 @@ async function send(
     raw,
     productId = "",
     headers,
-  }: { token?: string; body?: unknown; raw?: string; productId?: string; headers?: Record<string, string> } = {},
+  }: {
+    token?: string;
+    body?: unknown;
+    raw?: string;
+    productId?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const route: Route = routes[name];
-  const path = route.path.endsWith("/remove") ? `${route.path}/${encodeURIComponent(productId)}` : route.path;
+  const path = route.path.endsWith("/remove")
+    ? `${route.path}/${encodeURIComponent(productId)}`
+    : route.path;
   const request = jsonRequest(path, { method: route.method, body, raw, token, headers });
   const response = await route.handler(request, { params: Promise.resolve({ productId }) });
   return readResponse(response);
@@ -90,8 +101,14 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
       .where(eq(cartItems.userId, userId));
 
   beforeAll(async () => {
-    ({ token: shopper, user: { id: shopperId } } = await createSignedInUser(db()));
-    ({ token: other, user: { id: otherId } } = await createSignedInUser(db()));
+    ({
+      token: shopper,
+      user: { id: shopperId },
+    } = await createSignedInUser(db()));
+    ({
+      token: other,
+      user: { id: otherId },
+    } = await createSignedInUser(db()));
     ({ token: unverified } = await createSignedInUser(db(), { isEmailVerified: false }));
     ring = await addProduct("Olive Branch Ring", 5, 4200);
     hoops = await addProduct("Cedar Hoops", 2, 3150);
@@ -101,8 +118,22 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
     const images = await db()
       .insert(productImages)
       .values([
-        { productId: ring, position: 1, contentType: "image/jpeg", width: 8, height: 8, data: Buffer.from("b") },
-        { productId: ring, position: 0, contentType: "image/jpeg", width: 8, height: 8, data: Buffer.from("a") },
+        {
+          productId: ring,
+          position: 1,
+          contentType: "image/jpeg",
+          width: 8,
+          height: 8,
+          data: Buffer.from("b"),
+        },
+        {
+          productId: ring,
+          position: 0,
+          contentType: "image/jpeg",
+          width: 8,
+          height: 8,
+          data: Buffer.from("a"),
+        },
       ])
       .returning({ id: productImages.id, position: productImages.position });
     ringImage = productImagePath(images.find((i) => i.position === 0)!.id);
@@ -146,23 +177,29 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
       wishlistAdd: w.verifyRequired,
     };
 
-    it.each(calls)("$name: signed out 401, a forged token 401", async ({ name, body, productId }) => {
-      const expected = { error: signedOutMessage[name] ?? api.unauthorized };
-      for (const token of [undefined, "not-a-session-token"]) {
-        const result = await send(name, { token, body, productId: productId?.() });
-        expect(result).toMatchObject({ status: 401, body: expected });
-        expect(result.headers.get("cache-control")).toBe("private, no-store");
-      }
-    });
+    it.each(calls)(
+      "$name: signed out 401, a forged token 401",
+      async ({ name, body, productId }) => {
+        const expected = { error: signedOutMessage[name] ?? api.unauthorized };
+        for (const token of [undefined, "not-a-session-token"]) {
+          const result = await send(name, { token, body, productId: productId?.() });
+          expect(result).toMatchObject({ status: 401, body: expected });
+          expect(result.headers.get("cache-control")).toBe("private, no-store");
+        }
+      },
+    );
 
-    it.each(calls)("$name: unverified 403 with requiresVerification", async ({ name, body, productId }) => {
-      const result = await send(name, { token: unverified, body, productId: productId?.() });
-      expect(result.status).toBe(403);
-      expect(result.body).toEqual({
-        error: unverifiedMessage[name] ?? api.verificationRequired,
-        requiresVerification: true,
-      });
-    });
+    it.each(calls)(
+      "$name: unverified 403 with requiresVerification",
+      async ({ name, body, productId }) => {
+        const result = await send(name, { token: unverified, body, productId: productId?.() });
+        expect(result.status).toBe(403);
+        expect(result.body).toEqual({
+          error: unverifiedMessage[name] ?? api.verificationRequired,
+          requiresVerification: true,
+        });
+      },
+    );
 
     it("refuses a cookie-authenticated change from a foreign site", async () => {
       const request = jsonRequest("/api/cart/add", {
@@ -271,13 +308,15 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
         body: { error: c.productIdRequired },
         lines: () => [],
       },
-      ...["nope", UNKNOWN_ID, `${"a".repeat(99)}`, "' or 1=1 --", "../../etc/passwd"].map((productId) => ({
-        name: `add the unknown or malformed product ${JSON.stringify(productId.slice(0, 20))}: 404`,
-        request: (): Step => ({ name: "add", body: { productId, quantity: 1 } }),
-        status: 404,
-        body: { error: api.productNotFound },
-        lines: () => [],
-      })),
+      ...["nope", UNKNOWN_ID, `${"a".repeat(99)}`, "' or 1=1 --", "../../etc/passwd"].map(
+        (productId) => ({
+          name: `add the unknown or malformed product ${JSON.stringify(productId.slice(0, 20))}: 404`,
+          request: (): Step => ({ name: "add", body: { productId, quantity: 1 } }),
+          status: 404,
+          body: { error: api.productNotFound },
+          lines: () => [],
+        }),
+      ),
       {
         name: "update sets the quantity",
         before: () => [{ name: "add", body: { productId: ring, quantity: 1 } }],
@@ -397,8 +436,9 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
         status: 404,
         body: { error: c.notInCart },
       });
-      expect(await send("update", { token: shopper, body: { productId: ring, quantity: 1 } }))
-        .toMatchObject({ status: 404 });
+      expect(
+        await send("update", { token: shopper, body: { productId: ring, quantity: 1 } }),
+      ).toMatchObject({ status: 404 });
       expect(await send("wishlistRemove", { token: shopper, productId: ring })).toMatchObject({
         status: 404,
         body: { error: w.notInWishlist },
@@ -431,7 +471,9 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
           lowStock: c.lowStock([{ name: "Olive Branch Ring", stock: 2 }]),
         },
       };
-      expect((await send("cart", { token: shopper })).body).toMatchObject({ stockSummary: summary });
+      expect((await send("cart", { token: shopper })).body).toMatchObject({
+        stockSummary: summary,
+      });
       expect(await send("stockSummary", { token: shopper })).toMatchObject({
         status: 200,
         body: { hasIssues: true, ...summary },
@@ -443,9 +485,14 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
       expect(fixed.body).toEqual({
         message: c.fixSuccess(1, 1),
         summary: { adjusted: 1, removed: 1 },
-        fixedItems: [{ productId: ring, name: "Olive Branch Ring", previousQuantity: 4, quantity: 2 }],
+        fixedItems: [
+          { productId: ring, name: "Olive Branch Ring", previousQuantity: 4, quantity: 2 },
+        ],
         removedItems: [{ productId: hoops, name: "Cedar Hoops", quantity: 2 }],
-        cart: [{ ...ringLine(2), stock: 2 }, expect.objectContaining({ productId: charm, quantity: 1 })],
+        cart: [
+          { ...ringLine(2), stock: 2 },
+          expect.objectContaining({ productId: charm, quantity: 1 }),
+        ],
         stockSummary: NO_ISSUES,
       });
       expect(await send("stockSummary", { token: shopper })).toMatchObject({
@@ -524,7 +571,9 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
       });
       expect(added.headers.get("cache-control")).toBe("private, no-store");
 
-      expect(await send("wishlistAdd", { token: shopper, body: { productId: ring } })).toMatchObject({
+      expect(
+        await send("wishlistAdd", { token: shopper, body: { productId: ring } }),
+      ).toMatchObject({
         status: 409,
         body: { error: w.duplicate },
       });
@@ -572,19 +621,70 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
   });
 
   describe("hostile input is refused without a server error", () => {
-    const hostile: { name: string; route: RouteName; body?: unknown; raw?: string; status: number }[] = [
-      { name: "a NUL in the product id", route: "add", body: { productId: `${ring}\u0000`, quantity: 1 }, status: 400 },
-      { name: "a NUL in the wishlist product id", route: "wishlistAdd", body: { productId: "\u0000" }, status: 400 },
-      { name: "a lone surrogate", route: "update", body: { productId: "\ud800", quantity: 1 }, status: 400 },
-      { name: "a huge product id", route: "add", body: { productId: "9".repeat(20_000), quantity: 1 }, status: 404 },
-      { name: "a body over the limit", route: "wishlistAdd", body: { productId: ring, pad: "x".repeat(40_000) }, status: 413 },
+    const hostile: {
+      name: string;
+      route: RouteName;
+      body?: unknown;
+      raw?: string;
+      status: number;
+    }[] = [
+      {
+        name: "a NUL in the product id",
+        route: "add",
+        body: { productId: `${ring}\u0000`, quantity: 1 },
+        status: 400,
+      },
+      {
+        name: "a NUL in the wishlist product id",
+        route: "wishlistAdd",
+        body: { productId: "\u0000" },
+        status: 400,
+      },
+      {
+        name: "a lone surrogate",
+        route: "update",
+        body: { productId: "\ud800", quantity: 1 },
+        status: 400,
+      },
+      {
+        name: "a huge product id",
+        route: "add",
+        body: { productId: "9".repeat(20_000), quantity: 1 },
+        status: 404,
+      },
+      {
+        name: "a body over the limit",
+        route: "wishlistAdd",
+        body: { productId: ring, pad: "x".repeat(40_000) },
+        status: 413,
+      },
       { name: "a body that is not JSON", route: "add", raw: "{productId:", status: 400 },
       { name: "a body that is a list", route: "add", raw: "[1,2]", status: 400 },
       { name: "a body that is a string", route: "update", raw: '"hello"', status: 400 },
-      { name: "a body nested very deep", route: "fix", raw: `${"[".repeat(5000)}${"]".repeat(5000)}`, status: 400 },
-      { name: "a huge quantity", route: "add", body: { productId: ring, quantity: 1e308 }, status: 400 },
-      { name: "a quantity past the safe integers", route: "update", body: { productId: ring, quantity: -(2 ** 60) }, status: 400 },
-      { name: "an object as product id", route: "wishlistAdd", body: { productId: { $ne: null } }, status: 400 },
+      {
+        name: "a body nested very deep",
+        route: "fix",
+        raw: `${"[".repeat(5000)}${"]".repeat(5000)}`,
+        status: 400,
+      },
+      {
+        name: "a huge quantity",
+        route: "add",
+        body: { productId: ring, quantity: 1e308 },
+        status: 400,
+      },
+      {
+        name: "a quantity past the safe integers",
+        route: "update",
+        body: { productId: ring, quantity: -(2 ** 60) },
+        status: 400,
+      },
+      {
+        name: "an object as product id",
+        route: "wishlistAdd",
+        body: { productId: { $ne: null } },
+        status: 400,
+      },
     ];
 
     it.each(hostile)("$name: $status", async ({ route, body, raw, status }) => {

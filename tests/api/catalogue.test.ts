@@ -31,7 +31,8 @@ const HOSTILE = [
   "RINGS",
 ];
 
-const listAll = () => getProducts();
+const listAll = (headers: HeadersInit = {}) =>
+  getProducts(new Request(`${BASE}/api/products`, { headers }));
 const listCategory = (category: string) =>
   getCategory(new Request(`${BASE}/api/products/x`), { params: Promise.resolve({ category }) });
 const readProduct = (id: string) =>
@@ -106,6 +107,35 @@ describeEachDatabase("catalogue API", ({ db }) => {
     expect(body[0]).toMatchObject({ price: 9.99, quantity: 3, category: "rings", images: [] });
   });
 
+  it("answers 304 without a body when the client holds the current version, the full answer when not", async () => {
+    const first = await listAll();
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^"[\w-]{10,}"$/);
+    const again = await listAll({ "If-None-Match": etag! });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    expect(again.headers.get("etag")).toBe(etag);
+    expect(again.headers.get("cache-control")).toMatch(/^public, /);
+    const weak = await listAll({ "If-None-Match": `"other", W/${etag}` });
+    expect(weak.status).toBe(304);
+    const stale = await listAll({ "If-None-Match": '"an-older-version"' });
+    expect(stale.status).toBe(200);
+    expect(await stale.json()).toHaveLength(4);
+
+    const product = await getProduct(
+      new Request(`${BASE}/api/product/x`, { headers: { "If-None-Match": etag! } }),
+      { params: Promise.resolve({ id: pearlId }) },
+    );
+    expect(product.status).toBe(200);
+    const productEtag = product.headers.get("etag")!;
+    expect(productEtag).not.toBe(etag);
+    const unchanged = await getProduct(
+      new Request(`${BASE}/api/product/x`, { headers: { "If-None-Match": productEtag } }),
+      { params: Promise.resolve({ id: pearlId }) },
+    );
+    expect(unchanged.status).toBe(304);
+  });
+
   it("lists one category", async () => {
     const response = await listCategory("earrings");
     expect(response.status).toBe(200);
@@ -171,8 +201,8 @@ describeEachDatabase("catalogue API", ({ db }) => {
     },
   );
 
-  it("shows changes once the catalogue is revalidated", async () => {
-    await listAll();
+  it("shows changes once the catalogue is revalidated, under a new ETag", async () => {
+    const before = (await listAll()).headers.get("etag")!;
     const cached = (await (await listCategory("rings")).json()).map(
       (p: { name: string }) => p.name,
     );
@@ -183,5 +213,8 @@ describeEachDatabase("catalogue API", ({ db }) => {
     revalidateCatalogue();
     const names = (await (await listCategory("rings")).json()).map((p: { name: string }) => p.name);
     expect(names).toEqual(["Anjar Arch Ring", "Zahle Vine Ring"]);
+    const after = await listAll({ "If-None-Match": before });
+    expect(after.status).toBe(200);
+    expect(after.headers.get("etag")).not.toBe(before);
   });
 });

@@ -29,7 +29,12 @@ test.describe.serial("a shopper's account", () => {
     const modal = await account.openSignUp();
 
     await modal.button(t.signUpSubmit).click();
-    await modal.expectErrors(m.firstNameRequired, m.lastNameRequired, m.emailRequired, m.passwordRequired);
+    await modal.expectErrors(
+      m.firstNameRequired,
+      m.lastNameRequired,
+      m.emailRequired,
+      m.passwordRequired,
+    );
     await modal.field(t.email).fill("maya@");
     await modal.field(t.password).fill("12345");
     await modal.button(t.signUpSubmit).click();
@@ -57,13 +62,19 @@ test.describe.serial("a shopper's account", () => {
     await expect(account.menuItem(messages.orders.title)).toHaveCount(0);
     await page.keyboard.press("Escape");
 
-    const profile = (await (await page.request.get("/api/auth/profile")).json()) as { user: PublicUser };
+    const profile = (await (await page.request.get("/api/auth/profile")).json()) as {
+      user: PublicUser;
+    };
     expect(profile.user.registrationSource).toBe("instagram_bio");
-    expect(await page.evaluate((key) => localStorage.getItem(key), SIGNUP_SOURCE_STORAGE_KEY)).toBeNull();
+    expect(
+      await page.evaluate((key) => localStorage.getItem(key), SIGNUP_SOURCE_STORAGE_KEY),
+    ).toBeNull();
 
     await mailbox.verificationLink(); // the sign-up mail; the resent one follows
     await page.goto(await mailbox.verificationLink());
-    await expect(page.getByRole("heading", { name: messages.verifyEmail.successTitle })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { name: messages.verifyEmail.successTitle }),
+    ).toBeVisible();
     const countdown = messages.verifyEmail.redirecting(VERIFY_REDIRECT_SECONDS);
     await expect(
       page.getByText(new RegExp(countdown.replace(/[.]/g, "\\.").replace(/\d+/, "\\d+"))),
@@ -111,7 +122,9 @@ test.describe.serial("a shopper's account", () => {
     await expect(account.menuButton).toBeVisible();
   });
 
-  test("resets a forgotten password with the PIN from the mail and is signed in", async ({ page }) => {
+  test("resets a forgotten password with the PIN from the mail and is signed in", async ({
+    page,
+  }) => {
     const account = new AccountArea(page);
     await page.goto("/");
     const modal = await account.openSignIn();
@@ -221,7 +234,10 @@ test.describe.serial("a shopper's account", () => {
     await dialog.expectTitle(t.deleteAccount);
 
     await dialog.button(t.deleteSubmit).click();
-    await dialog.expectErrors(messages.deleteAccount.typePhrase, messages.deleteAccount.passwordRequired);
+    await dialog.expectErrors(
+      messages.deleteAccount.typePhrase,
+      messages.deleteAccount.passwordRequired,
+    );
     await dialog.field(t.deleteConfirmLabel).fill("delete my account");
     await dialog.field(t.password).fill(password);
     await dialog.button(t.deleteSubmit).click();
@@ -244,7 +260,9 @@ test.describe.serial("a shopper's account", () => {
   });
 });
 
-test("the sign-in window offers no Google button when Google is not configured", async ({ page }) => {
+test("the sign-in window offers no Google button when Google is not configured", async ({
+  page,
+}) => {
   const account = new AccountArea(page);
   await page.goto("/?auth=signup");
   const modal = new AuthModal(page);
@@ -274,9 +292,13 @@ test("the sign-in window offers no Google button when Google is not configured",
   await expect(page.getByText(t.continueWithGoogle)).toHaveCount(0);
 });
 
-test("the sign-in page explains a failed Google sign-in and offers to sign in", async ({ page }) => {
+test("the sign-in page explains a failed Google sign-in and offers to sign in", async ({
+  page,
+}) => {
   await page.goto("/login?error=OAuthCallback");
-  await expect(page.getByRole("alert").filter({ hasText: m.googleErrors.OAuthCallback })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: m.googleErrors.OAuthCallback }),
+  ).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: t.signIn, exact: true }).click();
   await new AuthModal(page).expectTitle(t.loginTitle);
 });
@@ -297,7 +319,9 @@ test("the verification page explains a missing or unknown link", async ({ page }
   await expect(page.getByText(messages.verifyEmail.signInToResend)).toBeVisible();
 });
 
-test("the mobile menu signs the shop owner in and holds the account items @phone", async ({ page }) => {
+test("the mobile menu signs the shop owner in and holds the account items @phone", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/");
   const openMenu = () => page.getByRole("button", { name: messages.layout.openMenu }).click();
@@ -328,4 +352,45 @@ test("the mobile menu signs the shop owner in and holds the account items @phone
   await menu.getByRole("button", { name: t.logout }).click();
   await openMenu();
   await expect(menu.getByRole("button", { name: t.signUp, exact: true })).toBeVisible();
+});
+
+test("Account Settings signs the shopper out of every device @phone", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const shopper = newShopper("Rima", "Aoun");
+  const signedUp = await page.request.post("/api/auth/signup", { data: shopper });
+  expect(signedUp.status()).toBe(201);
+  // The same account signed in on another device: an API client with its own token.
+  const otherDevice = await playwright.request.newContext({ baseURL });
+  const other = await otherDevice.post("/api/auth/login", {
+    data: { email: shopper.email, password: shopper.password },
+  });
+  const otherToken = ((await other.json()) as { token: string }).token;
+  const profileStatus = async () =>
+    (
+      await otherDevice.get("/api/auth/profile", {
+        headers: { authorization: `Bearer ${otherToken}` },
+      })
+    ).status();
+  expect(await profileStatus()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const menu = page.getByRole("dialog", { name: SHOP_NAME });
+  await page.getByRole("button", { name: messages.layout.openMenu }).click();
+  await expect(menu.getByText(shopper.email)).toBeVisible();
+  await menu.getByRole("button", { name: t.accountSettings }).click();
+  const settings = page.getByRole("dialog", { name: t.accountSettings });
+  await settings.getByRole("button", { name: t.signOutEverywhere }).click();
+  await expect(page.getByText(m.signedOutEverywhere)).toBeVisible();
+  await expect(settings).toBeHidden();
+  await waitForNotificationsToClose(page);
+
+  await page.getByRole("button", { name: messages.layout.openMenu }).click();
+  await expect(menu.getByRole("button", { name: t.signUp, exact: true })).toBeVisible();
+  expect(await profileStatus()).toBe(401);
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+  await otherDevice.dispose();
 });

@@ -9,13 +9,16 @@ import type { ProductDto } from "@/models/product";
 // the page's own scripts run, JSON errors for every odd path or method, and client addresses a
 // forged X-Forwarded-For cannot change.
 
-const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+const sha256 = (text: string) =>
+  `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
 
 function expectBaseHeaders(headers: Record<string, string>, what: string) {
   expect.soft(headers["x-content-type-options"], what).toBe("nosniff");
   expect.soft(headers["x-frame-options"], what).toBe("DENY");
   expect.soft(headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
-  expect.soft(headers["permissions-policy"], what).toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
+  expect
+    .soft(headers["permissions-policy"], what)
+    .toMatch(/camera=\(\).*geolocation=\(\).*microphone=\(\)/);
   expect.soft(headers["content-security-policy"], what).toContain("frame-ancestors 'none'");
 }
 
@@ -37,22 +40,37 @@ test.describe("security headers", () => {
       expect(response.status(), what).toBeLessThan(500);
       expectBaseHeaders(response.headers(), what);
       if (what !== "page") {
-        expect(response.headers()["content-security-policy"], what).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(response.headers()["content-security-policy"], what).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
       }
     }
   });
 
-  test("a page's policy names exactly its own inline scripts, with no unsafe-inline or eval", async ({ request }) => {
+  test("a page's policy names exactly its own inline scripts, with no unsafe-inline or eval", async ({
+    request,
+  }) => {
     const products = (await (await request.get("/api/products")).json()) as ProductDto[];
     for (const path of ["/", `/product/${products[0]!._id}`, "/about", "/no-such-page"]) {
       const response = await request.get(path);
       const html = await response.text();
       const policy = response.headers()["content-security-policy"]!;
-      const scriptSrc = policy.split("; ").find((d) => d.startsWith("script-src "))!.split(" ").slice(1);
+      const scriptSrc = policy
+        .split("; ")
+        .find((d) => d.startsWith("script-src "))!
+        .split(" ")
+        .slice(1);
       expect(scriptSrc[0], path).toBe("'self'");
       expect(policy, path).not.toMatch(/unsafe-eval/);
-      expect(scriptSrc.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source)), path).toBe(true);
-      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(
+        scriptSrc.slice(1).every((source) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(source)),
+        path,
+      ).toBe(true);
+      const inline = [
+        ...html.matchAll(
+          /<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g,
+        ),
+      ];
       expect(inline.length, path).toBeGreaterThan(0);
       for (const [, content] of inline) expect(scriptSrc, path).toContain(`'${sha256(content!)}'`);
     }
@@ -66,7 +84,9 @@ test.describe("security headers", () => {
     page.on("console", (message) => reported.push(message.text()));
     await page.goto("/about");
     await page.addScriptTag({ content: "window.injected = true" }).catch(() => {});
-    await expect.poll(() => reported.some((text) => /Content Security Policy/.test(text))).toBe(true);
+    await expect
+      .poll(() => reported.some((text) => /Content Security Policy/.test(text)))
+      .toBe(true);
     expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     await context.close();
   });
@@ -76,7 +96,10 @@ test.describe("odd paths and methods", () => {
   test("an unknown /api path answers the API's JSON 404 for every method", async ({ request }) => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
       for (const path of ["/api/nope", "/api/orders/x/y/z", "/api/auth/nope"]) {
-        const response = await request.fetch(path, { method, data: method === "GET" ? undefined : {} });
+        const response = await request.fetch(path, {
+          method,
+          data: method === "GET" ? undefined : {},
+        });
         expect([method, path, response.status()]).toEqual([method, path, 404]);
         expect(response.headers()["content-type"]).toMatch(/^application\/json/);
         expect(await response.json()).toEqual({ error: messages.api.notFound });
@@ -97,7 +120,9 @@ test.describe("odd paths and methods", () => {
     }
   });
 
-  test("a malformed percent-encoding in a path answers 400 in JSON, never a 500", async ({ request }) => {
+  test("a malformed percent-encoding in a path answers 400 in JSON, never a 500", async ({
+    request,
+  }) => {
     for (const path of ["/api/product/%E0%A4%A", "/product/%E0%A4%A", "/%", "/api/products/%ZZ"]) {
       const response = await request.get(path);
       expect([path, response.status()]).toEqual([path, 400]);
@@ -123,13 +148,16 @@ test.describe("client addresses behind one trusted proxy (this server: TRUST_PRO
   test("a forged X-Forwarded-For does not escape the per-address limit", async ({ request }) => {
     // The proxy appends the address it saw: what the client wrote before it changes nothing.
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push(await forgotPasswordFrom(request, `10.1.2.${i}, 198.51.100.77`));
+    for (let i = 0; i < 11; i++)
+      statuses.push(await forgotPasswordFrom(request, `10.1.2.${i}, 198.51.100.77`));
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
     // Another client behind the same proxy is not affected.
     expect(await forgotPasswordFrom(request, "10.1.2.1, 198.51.100.78")).toBe(200);
   });
 
-  test("a 3,000-character or garbage header is one more address, never a 500", async ({ request }) => {
+  test("a 3,000-character or garbage header is one more address, never a 500", async ({
+    request,
+  }) => {
     for (const header of ["x".repeat(3000), "not-an-ip", "203.0.113.1\u0000"]) {
       expect(await forgotPasswordFrom(request, header.replace("\u0000", "%00"))).toBe(200);
     }
@@ -174,9 +202,63 @@ test.describe("client addresses reached directly (TRUST_PROXY unset)", () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  test("a rotating forged X-Forwarded-For does not escape the per-address limit", async ({ request }) => {
+  test("a rotating forged X-Forwarded-For does not escape the per-address limit", async ({
+    request,
+  }) => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, origin));
+    for (let i = 0; i < 11; i++)
+      statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, origin));
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});
+
+test.describe("a production server refuses an environment it cannot run safely on", () => {
+  const port = Number(process.env.E2E_PORT || 3100) + 2;
+  const safe = {
+    NODE_ENV: "production",
+    PORT: String(port),
+    NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
+    DATA_DIR: `${process.env.E2E_DATA_DIR || ".data-e2e"}-refused`,
+    DATABASE_URL: "",
+    TRUST_PROXY: "",
+    SMTP_URL: "",
+    MAIL_OUTBOX: "",
+    AUTH_SECRET: "e2e-refused-secret-not-for-production-0123456789",
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
+
+  /** Starts the server as `npm start` does; resolves with its exit code and what it printed. */
+  function start(
+    variables: Record<string, string>,
+  ): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve) => {
+      const env = { ...process.env, ...safe, ...variables } as NodeJS.ProcessEnv;
+      const server = spawn(process.execPath, ["server/index.mjs"], { env });
+      let output = "";
+      server.stdout!.on("data", (chunk) => (output += chunk));
+      server.stderr!.on("data", (chunk) => (output += chunk));
+      // A server that did start is stopped: the test then fails on its exit code.
+      const timer = setTimeout(() => server.kill("SIGTERM"), 60_000);
+      server.on("exit", (code) => {
+        clearTimeout(timer);
+        resolve({ code, output });
+      });
+    });
+  }
+
+  test("without SMTP_URL, unless MAIL_OUTBOX=1 allows the outbox", async () => {
+    test.setTimeout(120_000);
+    const refused = await start({});
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("Lumière cannot start.");
+    expect(refused.output).toContain("SMTP_URL is not set");
+  });
+
+  test("with an AUTH_SECRET shorter than 32 bytes", async () => {
+    test.setTimeout(120_000);
+    const refused = await start({ MAIL_OUTBOX: "1", AUTH_SECRET: "only-twenty-bytes-xx" });
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain("AUTH_SECRET is too short (20 bytes)");
+    fs.rmSync(safe.DATA_DIR, { recursive: true, force: true });
   });
 });

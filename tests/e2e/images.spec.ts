@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "./support/test";
+import { expect, quiet, test, type Locator, type Page } from "./support/test";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
 type Connection = { effectiveType: string; downlink: number; rtt: number; saveData: boolean };
@@ -102,7 +102,7 @@ test.describe("adaptive product images", () => {
     await expect(cards.first()).toBeVisible();
     const last = cards.last();
     const imageId = await imageIdIn(last);
-    await page.waitForLoadState("networkidle");
+    await quiet(page);
     expect(requests.of(imageId)).toEqual([]);
 
     const scrollTopOfCardTo = (pxBelowViewport: number) =>

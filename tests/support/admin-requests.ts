@@ -67,3 +67,20 @@ export const validProductFields = (overrides: Record<string, string> = {}) => ({
   materials: JSON.stringify(["18k gold plated", "sterling silver posts"]),
   ...overrides,
 });
+
+/** A product form's body (for a request built elsewhere): the fields and, when asked, one photo. */
+export async function productForm(
+  fields: Record<string, string>,
+  withImage: boolean,
+): Promise<FormData> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (withImage) {
+    form.append(
+      "images",
+      new Blob([new Uint8Array(await picture())], { type: "image/jpeg" }),
+      "leaf.jpg",
+    );
+  }
+  return form;
+}

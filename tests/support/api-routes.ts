@@ -26,7 +26,10 @@ function routeFiles(dir: string): string[] {
   });
 }
 
-type Handler = (request: Request, context: { params: Promise<Record<string, unknown>> }) => Promise<Response>;
+type Handler = (
+  request: Request,
+  context: { params: Promise<Record<string, unknown>> },
+) => Promise<Response>;
 
 /** Every method every route file under app/api exports, sorted by key. */
 export async function listApiRoutes(): Promise<ApiRoute[]> {
@@ -36,6 +39,24 @@ export async function listApiRoutes(): Promise<ApiRoute[]> {
     const exported = (await import(file)) as Record<string, unknown>;
     for (const method of METHODS) {
       if (typeof exported[method] === "function") {
+        routes.push({ key: `${method} ${pattern}`, method, pattern, file });
+      }
+    }
+  }
+  return routes.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+/**
+ * The same list read from the route files' sources without loading them (`export const GET = …`),
+ * for tests that cannot import the shop's server modules, such as the end-to-end suite.
+ */
+export function listApiRoutesFromSource(): ApiRoute[] {
+  const routes: ApiRoute[] = [];
+  for (const file of routeFiles(API_DIR)) {
+    const pattern = `/${path.relative(path.join(process.cwd(), "app"), path.dirname(file)).split(path.sep).join("/")}`;
+    const source = fs.readFileSync(file, "utf8");
+    for (const method of METHODS) {
+      if (new RegExp(`^export (const|async function|function) ${method}\\b`, "m").test(source)) {
         routes.push({ key: `${method} ${pattern}`, method, pattern, file });
       }
     }
@@ -99,9 +120,10 @@ export function buildRequest(route: ApiRoute, call: ApiCall = {}): Request {
   return new Request(url, {
     method: route.method,
     headers,
-    body: hasBody && route.method !== "GET" && route.method !== "HEAD"
-      ? (call.raw ?? JSON.stringify(call.body))
-      : undefined,
+    body:
+      hasBody && route.method !== "GET" && route.method !== "HEAD"
+        ? (call.raw ?? JSON.stringify(call.body))
+        : undefined,
     ...(streams ? { duplex: "half" } : {}),
   } as RequestInit);
 }

@@ -46,13 +46,18 @@ export async function rowCounts(db: Database, tables: string[]): Promise<Record<
 }
 
 /** Every row that belongs to one customer, as text: the account, its lists, orders and tokens. */
-export async function customerState(db: Database, userId: string): Promise<Record<string, string[]>> {
+export async function customerState(
+  db: Database,
+  userId: string,
+): Promise<Record<string, string[]>> {
   const rows = (query: ReturnType<typeof sql>) =>
     queryRows<{ row: string }>(db, query).then((found) => found.map((r) => r.row).sort());
   return {
     user: await rows(sql`select t::text as row from users t where id = ${userId}`),
     cart: await rows(sql`select t::text as row from cart_items t where user_id = ${userId}`),
-    wishlist: await rows(sql`select t::text as row from wishlist_items t where user_id = ${userId}`),
+    wishlist: await rows(
+      sql`select t::text as row from wishlist_items t where user_id = ${userId}`,
+    ),
     orders: await rows(sql`select t::text as row from orders t where user_id = ${userId}`),
     orderItems: await rows(
       sql`select t::text as row from order_items t
@@ -61,7 +66,9 @@ export async function customerState(db: Database, userId: string): Promise<Recor
     verificationTokens: await rows(
       sql`select t::text as row from email_verification_tokens t where user_id = ${userId}`,
     ),
-    passwordResets: await rows(sql`select t::text as row from password_resets t where user_id = ${userId}`),
+    passwordResets: await rows(
+      sql`select t::text as row from password_resets t where user_id = ${userId}`,
+    ),
     sessions: await rows(sql`select t::text as row from sessions t where user_id = ${userId}`),
   };
 }

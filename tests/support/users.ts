@@ -30,7 +30,15 @@ export async function createSignedInUser(
 ): Promise<SignedIn> {
   const [user] = await db
     .insert(users)
-    .values({ email, firstName, lastName, isAdmin, isEmailVerified, registrationSource, passwordHash })
+    .values({
+      email,
+      firstName,
+      lastName,
+      isAdmin,
+      isEmailVerified,
+      registrationSource,
+      passwordHash,
+    })
     .returning();
   return { user: user!, token: await createSessionToken({ user: user! }) };
 }

@@ -14,19 +14,19 @@ export function LoginActions() {
       <button
         type="button"
         onClick={() => openAuth("login")}
-        className="flex h-11 w-full items-center justify-center rounded-lg bg-ink text-sm font-medium tracking-wide text-ivory transition hover:bg-ink/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        className="bg-ink text-ivory hover:bg-ink/90 focus-visible:outline-gold flex h-11 w-full items-center justify-center rounded-lg text-sm font-medium tracking-wide transition focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         {messages.account.signIn}
       </button>
       <button
         type="button"
         onClick={() => openAuth("signup")}
-        className="flex h-11 w-full items-center justify-center rounded-lg border border-line bg-white text-sm font-medium text-ink transition hover:border-gold/60 hover:bg-sand/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold"
+        className="border-line text-ink hover:border-gold/60 hover:bg-sand/40 focus-visible:outline-gold flex h-11 w-full items-center justify-center rounded-lg border bg-white text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         {messages.auth.createAccount}
       </button>
       <p className="pt-2 text-center text-sm">
-        <Link href="/" className="text-gold-dark underline underline-offset-4 hover:text-ink">
+        <Link href="/" className="text-gold-dark hover:text-ink underline underline-offset-4">
           {messages.auth.backToShop}
         </Link>
       </p>

@@ -38,9 +38,9 @@ async function LoginScreen({ searchParams }: Props) {
   if (!code && (await getCurrentUser())) redirect("/");
   return (
     <section className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
-      <div className="w-full max-w-md rounded-2xl border border-line bg-white/80 p-8 text-center shadow-sm sm:p-10">
-        <p className="text-xs font-medium tracking-[0.3em] text-gold-dark uppercase">{SHOP_NAME}</p>
-        <h1 className="mt-3 font-serif text-3xl text-ink sm:text-4xl">
+      <div className="border-line w-full max-w-md rounded-2xl border bg-white/80 p-8 text-center shadow-sm sm:p-10">
+        <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">{SHOP_NAME}</p>
+        <h1 className="text-ink mt-3 font-serif text-3xl sm:text-4xl">
           {messages.auth.loginPageTitle}
         </h1>
         {code ? (
@@ -52,7 +52,7 @@ async function LoginScreen({ searchParams }: Props) {
             <p className="mt-1">{describeError(code)}</p>
           </div>
         ) : null}
-        <p className="mt-6 leading-relaxed text-muted">{messages.auth.loginPageIntro}</p>
+        <p className="text-muted mt-6 leading-relaxed">{messages.auth.loginPageIntro}</p>
         <LoginActions />
       </div>
     </section>

@@ -1,10 +1,9 @@
 import { connection } from "next/server";
-import { CATALOGUE_CACHE_CONTROL, listProductsCached } from "@/lib/catalogue";
+import { catalogueResponse, productListAnswer } from "@/lib/catalogue";
 import { handle } from "@/lib/errors";
 
-export const GET = handle(async () => {
+export const GET = handle(async (request: Request) => {
   // Answered from the cache at request time: the build has no database to read.
   await connection();
-  const products = await listProductsCached({});
-  return Response.json(products, { headers: { "Cache-Control": CATALOGUE_CACHE_CONTROL } });
+  return catalogueResponse(request, await productListAnswer());
 });

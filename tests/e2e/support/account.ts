@@ -39,7 +39,8 @@ export class AuthModal {
   }
 
   async expectErrors(...texts: string[]) {
-    for (const text of texts) await expect(this.dialog.getByText(text, { exact: true })).toBeVisible();
+    for (const text of texts)
+      await expect(this.dialog.getByText(text, { exact: true })).toBeVisible();
   }
 
   /** The server's answer shown above the submit button. */

@@ -17,11 +17,17 @@ export async function signInAsOwner(page: Page) {
   expect(response.ok()).toBe(true);
 }
 
-/** A customer with a verified email, signed in through `request` (an API context). */
-export async function verifiedCustomer(request: APIRequestContext): Promise<Shopper> {
+/**
+ * A customer with a verified email, signed in through `request` (an API context); `source`
+ * "instagram" signs up as from the Instagram link (the first-order discount).
+ */
+export async function verifiedCustomer(
+  request: APIRequestContext,
+  { source }: { source?: "instagram" } = {},
+): Promise<Shopper> {
   const shopper = newShopper("Rana", "Aoun");
   const mailbox = new Mailbox(shopper.email);
-  const signup = await request.post("/api/auth/signup", { data: shopper });
+  const signup = await request.post("/api/auth/signup", { data: { ...shopper, source } });
   expect(signup.status()).toBe(201);
   const token = new URL(`http://shop${await mailbox.verificationLink()}`).searchParams.get("token");
   const verified = await request.post("/api/auth/verify-email", { data: { token } });
@@ -48,7 +54,7 @@ export class AdminPanel {
   }
 
   get dialog(): Locator {
-    return this.page.getByRole("dialog").and(this.page.locator("[data-admin-dialog]"));
+    return this.page.getByRole("dialog").and(this.page.locator("[data-dialog='admin']"));
   }
 
   field(label: string): Locator {

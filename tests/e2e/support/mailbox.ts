@@ -19,7 +19,8 @@ function decodePart(part: string): string {
   const body = rest.join("\n\n");
   const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(head)?.[1]?.toLowerCase();
   if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "base64")
+    return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
   return body;
 }
 

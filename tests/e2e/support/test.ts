@@ -1,9 +1,38 @@
 import { createHash } from "node:crypto";
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page, type Request } from "@playwright/test";
 
 export { expect, type Locator, type Page } from "@playwright/test";
 
 const CSP_REPORT = "CSP violation:";
+
+/** Each page's requests in flight, but for Next's link prefetches (see `quiet`). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  inFlight.set(page, open);
+  page.on("request", (request) => {
+    if (!request.headers()["next-router-prefetch"]) open.add(request);
+  });
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+}
+
+/**
+ * Waits until the page has loaded and no request has been in flight for half a second. Next's
+ * router leaves the bodies of its link prefetches unread, so the browser counts them in flight
+ * until the page is left and Playwright's "networkidle" would wait for them for many seconds.
+ */
+export async function quiet(page: Page) {
+  await page.waitForLoadState("load");
+  const open = inFlight.get(page);
+  if (!open) throw new Error("quiet() needs a page from this test's fixture");
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (open.size > 0) quietSince = Date.now();
+    await page.waitForTimeout(50);
+  }
+}
 
 /**
  * Every end-to-end test comes from its own client address (a documentation-range address in
@@ -20,14 +49,18 @@ export const test = base.extend({
     await provide({ "X-Forwarded-For": `203.0.113.${octet}` });
   },
   page: async ({ page }, provide) => {
+    trackRequests(page);
     const violations: string[] = [];
     page.on("console", (message) => {
       const text = message.text();
-      if (text.startsWith(CSP_REPORT) || /Content Security Policy/i.test(text)) violations.push(text);
+      if (text.startsWith(CSP_REPORT) || /Content Security Policy/i.test(text))
+        violations.push(text);
     });
     await page.addInitScript((prefix) => {
       document.addEventListener("securitypolicyviolation", (event) => {
-        const where = event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})` : "";
+        const where = event.sourceFile
+          ? ` (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})`
+          : "";
         console.error(
           `${prefix} ${event.violatedDirective} blocked ${event.blockedURI || "inline"} on ${location.pathname}${where}`,
         );

@@ -45,9 +45,9 @@ export function CompleteSignIn() {
     <div role="status" className="flex flex-col items-center gap-5 text-center">
       <span
         aria-hidden
-        className="size-10 animate-spin rounded-full border-2 border-line border-t-gold"
+        className="border-line border-t-gold size-10 animate-spin rounded-full border-2"
       />
-      <p className="font-serif text-2xl text-ink">{messages.auth.completingSignIn}</p>
+      <p className="text-ink font-serif text-2xl">{messages.auth.completingSignIn}</p>
     </div>
   );
 }

@@ -13,7 +13,11 @@ export const POST = handle(async (request: Request) => {
   const body = await readJson(request, changePasswordSchema);
   const changed = await changePassword({ user, ...body });
   return jsonWithSession(
-    { message: messages.changePassword.success, token: changed.token, user: toPublicUser(changed.user) },
+    {
+      message: messages.changePassword.success,
+      token: changed.token,
+      user: toPublicUser(changed.user),
+    },
     { token: changed.token },
   );
 });

@@ -1,10 +1,12 @@
-import { jsonWithSession } from "@/lib/auth/session";
+import { endSession, jsonWithSession, tokenFromHeaders } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
 import { messages } from "@/lib/messages";
 
-// Clears the session cookie. A Bearer token is the API client's own to forget.
+// Ends the session the request carries (cookie or Bearer token) on the server and clears the cookie.
 export const POST = handle(async (request: Request) => {
   assertSameOrigin(request);
+  const source = tokenFromHeaders(request.headers);
+  if (source) await endSession({ token: source.token });
   return jsonWithSession({ message: messages.auth.loggedOut }, { token: null });
 });

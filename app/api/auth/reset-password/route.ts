@@ -3,10 +3,12 @@ import { jsonWithSession } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
+import { limitByAddress } from "@/lib/rate-limit";
 import { resetPasswordSchema } from "@/models/auth";
 
 export const POST = handle(async (request: Request) => {
   assertSameOrigin(request);
+  await limitByAddress({ action: "resetPassword", request });
   const body = await readJson(request, resetPasswordSchema);
   const { user, token } = await resetPassword(body);
   return jsonWithSession(

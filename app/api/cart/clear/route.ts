@@ -5,5 +5,8 @@ import { messages } from "@/lib/messages";
 
 export const DELETE = handlePrivate(async (request: Request) => {
   const user = await requireVerifiedUser(request);
-  return Response.json({ message: messages.cart.cleared, ...(await clearCart({ userId: user.id })) });
+  return Response.json({
+    message: messages.cart.cleared,
+    ...(await clearCart({ userId: user.id })),
+  });
 });

@@ -1,12 +1,11 @@
-import { CATALOGUE_CACHE_CONTROL, getProductByIdCached } from "@/lib/catalogue";
+import { catalogueResponse, productAnswer } from "@/lib/catalogue";
 import { handle, notFound } from "@/lib/errors";
 import { messages } from "@/lib/messages";
 
 export const GET = handle(
-  async (_request: Request, { params }: { params: Promise<{ id: string }> }) => {
-    const { id } = await params;
-    const product = await getProductByIdCached({ id });
-    if (!product) throw notFound(messages.api.productNotFound);
-    return Response.json(product, { headers: { "Cache-Control": CATALOGUE_CACHE_CONTROL } });
+  async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
+    const answer = await productAnswer({ id: (await params).id });
+    if (!answer) throw notFound(messages.api.productNotFound);
+    return catalogueResponse(request, answer);
   },
 );

@@ -1,10 +1,9 @@
 import clsx from "clsx";
 import type { Metadata } from "next";
 import Link from "next/link";
-import { unstable_rethrow } from "next/navigation";
-import { Suspense } from "react";
+import { notFound, unstable_rethrow } from "next/navigation";
 import { CategoryProducts } from "@/components/catalogue/category-products";
-import { categoryHref, categoryLabel } from "@/components/catalogue/category";
+import { categoryHref, categoryLabel, HOME_VIEW } from "@/components/catalogue/category";
 import {
   CategoryResults,
   CategorySwitcher,
@@ -18,23 +17,36 @@ import { isCategory, listProductsCached } from "@/lib/catalogue";
 import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+// The home page (`/`, rewritten to HOME_VIEW) and each category's page: the same page for every
+// visitor, rendered on its first visit from the cached catalogue and then served as static HTML
+// until a catalogue write expires its tags.
+type Props = { params: Promise<{ category: string }> };
 
-async function chosenCategory(searchParams: Props["searchParams"]): Promise<Category> {
-  const value = (await searchParams).category;
-  const category = Array.isArray(value) ? value[0] : value;
-  return isCategory(category) ? category : DEFAULT_CATEGORY;
+// The build has no database: it prerenders only this value, which is no category (a 404 that reads
+// nothing). The real views render on their first visit and are then served from Next's cache.
+export function generateStaticParams() {
+  return [{ category: "_" }];
+}
+
+type View = { category: Category; path: string; title: string };
+
+async function chosenView(params: Props["params"]): Promise<View> {
+  const { category } = await params;
+  if (category === HOME_VIEW) {
+    return { category: DEFAULT_CATEGORY, path: "/", title: messages.home.metaTitle };
+  }
+  if (!isCategory(category)) notFound();
+  return {
+    category,
+    path: categoryHref(category),
+    title: messages.home.categoryMetaTitle(categoryLabel(category)),
+  };
 }
 
 const DESCRIPTION = messages.home.metaDescription;
 
-export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  const category = await chosenCategory(searchParams);
-  const isDefault = category === DEFAULT_CATEGORY && !(await searchParams).category;
-  const path = isDefault ? "/" : categoryHref(category);
-  const title = isDefault
-    ? messages.home.metaTitle
-    : messages.home.categoryMetaTitle(categoryLabel(category));
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { category, path, title } = await chosenView(params);
   const images = await previewImages(category);
   return {
     title: { absolute: title },
@@ -64,7 +76,8 @@ async function previewImages(category: Category): Promise<string[]> {
   }
 }
 
-export default function HomePage({ searchParams }: Props) {
+export default async function CataloguePage({ params }: Props) {
+  const { category } = await chosenView(params);
   return (
     <div>
       <Hero />
@@ -79,16 +92,13 @@ export default function HomePage({ searchParams }: Props) {
           title={messages.home.shopByCategory}
           className="mb-8 sm:mb-10"
         />
-        <Suspense fallback={<CategoryCollectionSkeleton />}>
-          <CategoryCollection searchParams={searchParams} />
-        </Suspense>
+        <CategoryCollection category={category} />
       </section>
     </div>
   );
 }
 
-async function CategoryCollection({ searchParams }: Props) {
-  const category = await chosenCategory(searchParams);
+function CategoryCollection({ category }: { category: Category }) {
   return (
     <CategorySwitcher active={category}>
       <CategoryTabs />
@@ -99,14 +109,6 @@ async function CategoryCollection({ searchParams }: Props) {
         </CategoryResults>
       </div>
     </CategorySwitcher>
-  );
-}
-
-function CategoryCollectionSkeleton() {
-  return (
-    <div className="mt-[4.75rem] sm:mt-[5.25rem]">
-      <ProductGridSkeleton />
-    </div>
   );
 }
 

@@ -1,36 +1,46 @@
 "use client";
 
-// The frame of the admin's windows (product form, order details, delete confirmation): radix-ui
-// Dialog (focus trap, Escape, scroll lock). On a phone it fills the screen's width and scrolls.
+// The frame of the shop's windows with a title bar (the quick view, the admin's product form, order
+// details and delete confirmation): radix-ui Dialog (focus trap and return, Escape, backdrop click,
+// scroll lock). On a phone it fills the screen's width and scrolls.
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import clsx from "clsx";
 import { messages } from "@/lib/messages";
 
-export function AdminDialog({
+const widths = { narrow: "max-w-md", wide: "max-w-2xl", product: "max-w-4xl" } as const;
+
+export function DialogFrame({
   open,
   onClose,
   title,
   description,
   size = "wide",
+  kind,
+  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   description?: React.ReactNode;
-  size?: "wide" | "narrow";
+  size?: keyof typeof widths;
+  /** Names the window in the page (`data-dialog`), for styles and tests. */
+  kind: string;
+  /** Where focus goes once the window closed; by default back to what had it before. */
+  onCloseAutoFocus?: (event: Event) => void;
   children: React.ReactNode;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-start overflow-y-auto px-2 py-3 backdrop-blur-[2px] transition-opacity duration-200 sm:place-items-center sm:px-4 sm:py-8 starting:opacity-0">
+        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-start overflow-y-auto px-2 py-3 backdrop-blur-[2px] transition-opacity duration-200 motion-reduce:transition-none sm:place-items-center sm:px-4 sm:py-8 starting:opacity-0">
           <Dialog.Content
-            data-admin-dialog=""
+            data-dialog={kind}
+            onCloseAutoFocus={onCloseAutoFocus}
             className={clsx(
-              "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",
-              size === "wide" ? "max-w-2xl" : "max-w-md",
+              "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none motion-reduce:transition-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",
+              widths[size],
             )}
           >
             <header className="mb-5 pe-10">

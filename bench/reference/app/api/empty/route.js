@@ -1,0 +1,4 @@
+// An empty JSON answer, rendered on every request.
+export async function GET() {
+  return Response.json({});
+}

@@ -1,0 +1,111 @@
+// Next's incremental cache: whole pages and cached route answers. In this process's memory, or
+// with REDIS_URL in Redis, shared by every instance.
+//
+// Next's own handler serves the pages prerendered by `next build` from disk, which would freeze the
+// configuration the build ran with (APP_URL in canonical links, the public links, the Google
+// button) into the policy and account pages. This one starts empty, so every page is rendered on
+// its first visit with the configuration the server runs with, then served from the cache until
+// its lifetime ends or a tag it carries expires (Next checks the tags; tags.mjs keeps them current
+// across instances).
+import fs from "node:fs";
+import path from "node:path";
+import { entryKey, orElse, redis } from "./redis.mjs";
+import { markTags, syncTags } from "./tags.mjs";
+
+/** Pages and answers one process keeps, least recently used dropped first. */
+const MAX_ENTRIES = 2000;
+/** In Redis an entry outlives its last write by at most this long (Next revalidates far sooner). */
+const REDIS_TTL_SECONDS = 7 * 24 * 3600;
+
+const memory = new Map();
+
+// Entries hold Buffers (RSC payloads, bodies) and Maps (segment data): kept as tagged JSON.
+function encode(entry) {
+  return JSON.stringify(entry, function (key, value) {
+    const raw = this[key];
+    if (Buffer.isBuffer(raw)) return { $buffer: raw.toString("base64") };
+    if (raw instanceof Map) return { $map: [...raw] };
+    return value;
+  });
+}
+
+function decode(text) {
+  return JSON.parse(text, (_key, value) => {
+    if (value && typeof value === "object") {
+      if (typeof value.$buffer === "string") return Buffer.from(value.$buffer, "base64");
+      if (Array.isArray(value.$map)) return new Map(value.$map);
+    }
+    return value;
+  });
+}
+
+/** The tags an entry carries: a page's or answer's in its headers, a fetch's in its context. */
+function tagsOf(entry, context) {
+  const header = entry.value?.headers?.["x-next-cache-tags"];
+  const own = typeof header === "string" ? header.split(",") : [];
+  return [...own, ...(context?.tags ?? []), ...(context?.softTags ?? [])];
+}
+
+function readBuildId(serverDistDir) {
+  try {
+    return fs.readFileSync(path.join(serverDistDir, "..", "BUILD_ID"), "utf8").trim();
+  } catch {
+    return undefined; // during `next build`, which caches nothing in Redis
+  }
+}
+
+// Pages belong to one build (they name its scripts): builds sharing a Redis keep theirs apart.
+let buildId;
+
+export default class IncrementalCache {
+  constructor({ serverDistDir } = {}) {
+    buildId ??= readBuildId(serverDistDir);
+  }
+
+  async get(key, context) {
+    return orElse(null, () => this.read(key, context));
+  }
+
+  async read(key, context) {
+    const client = await redis();
+    let entry;
+    if (client) {
+      const text = await client.get(entryKey(`page:${buildId}`, key));
+      entry = text ? decode(text) : null;
+    } else {
+      entry = memory.get(key) ?? null;
+      if (entry) {
+        memory.delete(key);
+        memory.set(key, entry);
+      }
+    }
+    if (entry) await syncTags(tagsOf(entry, context));
+    return entry;
+  }
+
+  async set(key, value, context) {
+    await orElse(undefined, () => this.write(key, value, context));
+  }
+
+  async write(key, value, context) {
+    const entry = {
+      value,
+      lastModified: Date.now(),
+      cacheControl: context.fetchCache ? undefined : context.cacheControl,
+    };
+    const client = await redis();
+    if (client) {
+      await client.set(entryKey(`page:${buildId}`, key), encode(entry), { EX: REDIS_TTL_SECONDS });
+      return;
+    }
+    memory.delete(key);
+    memory.set(key, entry);
+    while (memory.size > MAX_ENTRIES) memory.delete(memory.keys().next().value);
+  }
+
+  async revalidateTag(tags, durations) {
+    await orElse(undefined, () => markTags(tags, durations));
+  }
+
+  resetRequestCache() {}
+}

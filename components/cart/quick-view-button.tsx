@@ -1,0 +1,63 @@
+"use client";
+
+import clsx from "clsx";
+import dynamic from "next/dynamic";
+import { Eye } from "lucide-react";
+import { useRef, useState } from "react";
+import type { QuickViewProduct } from "@/components/cart/quick-view";
+import { messages } from "@/lib/messages";
+
+const loadQuickView = () => import("@/components/cart/quick-view");
+const QuickView = dynamic(() => loadQuickView().then((m) => m.QuickView), { ssr: false });
+
+/**
+ * A card's Quick view button. The window's code loads on first use (pointing at or focusing the
+ * button starts that download a moment early); closing it returns focus to this button.
+ */
+export function QuickViewButton({
+  product,
+  className,
+}: {
+  product: QuickViewProduct;
+  className?: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+
+  return (
+    <>
+      <button
+        ref={trigger}
+        type="button"
+        aria-label={messages.quickView.openItem(product.name)}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={loadQuickView}
+        onFocus={loadQuickView}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className={clsx(
+          "bg-ivory/95 text-ink ring-line hover:bg-ivory hover:text-gold-dark focus-visible:outline-gold inline-flex h-10 items-center gap-1.5 rounded-full px-3.5 text-xs font-semibold tracking-wide shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 motion-reduce:transition-none",
+          className,
+        )}
+      >
+        <Eye aria-hidden="true" className="size-4" strokeWidth={1.8} />
+        <span className="max-sm:sr-only">{messages.quickView.open}</span>
+      </button>
+      {used && (
+        <QuickView
+          product={product}
+          open={open}
+          onClose={() => setOpen(false)}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            trigger.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// A verified customer's cart and wishlist on the server (spec section 7), and the catalogue the
+// browser checks the lists against: the SWR keys and every call the cart provider makes.
+import { callApi } from "@/lib/api-client";
+import type { CartAnswer, FixIssuesAnswer, WishlistAnswer } from "@/models/cart";
+
+export const CART_KEY = "/api/cart";
+export const WISHLIST_KEY = "/api/wishlist";
+export const CATALOGUE_KEY = "/api/products";
+
+/** SWR's fetcher: the answer's body, or the failure thrown so SWR keeps the last data and retries. */
+export async function readApi<T>(path: string): Promise<T> {
+  const result = await callApi<T>(path);
+  if (result.ok) return result.data;
+  throw result;
+}
+
+export type CartChangeAnswer = CartAnswer & { message?: string };
+export type WishlistChangeAnswer = WishlistAnswer & { message?: string };
+
+const segment = encodeURIComponent;
+
+// Adds are POSTs the server holds within the stock and 99, so a repeated try cannot overfill a line.
+export const serverCart = {
+  add: (productId: string, quantity: number) =>
+    callApi<CartChangeAnswer>("/api/cart/add", { body: { productId, quantity }, retry: true }),
+  update: (productId: string, quantity: number) =>
+    callApi<CartChangeAnswer>("/api/cart/update", { method: "PUT", body: { productId, quantity } }),
+  remove: (productId: string) =>
+    callApi<CartChangeAnswer>(`/api/cart/remove/${segment(productId)}`, { method: "DELETE" }),
+  clear: () => callApi<CartChangeAnswer>("/api/cart/clear", { method: "DELETE" }),
+  fixIssues: () =>
+    callApi<FixIssuesAnswer>("/api/cart/fix-issues", { body: { action: "adjust" }, retry: true }),
+};
+
+export const serverWishlist = {
+  add: (productId: string) =>
+    callApi<WishlistChangeAnswer>("/api/wishlist/add", { body: { productId }, retry: true }),
+  remove: (productId: string) =>
+    callApi<WishlistChangeAnswer>(`/api/wishlist/remove/${segment(productId)}`, {
+      method: "DELETE",
+    }),
+  clear: () => callApi<WishlistChangeAnswer>("/api/wishlist/clear", { method: "DELETE" }),
+};

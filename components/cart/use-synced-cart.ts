@@ -1,0 +1,304 @@
+"use client";
+
+// The cart half of the cart provider (spec section 4, Cart and wishlist sync). Visitors and
+// unverified customers keep the cart in browser storage. A verified customer's cart is the
+// server's, changed optimistically: a refusal rolls the change back, a network error keeps it in
+// browser storage until the next merge takes it to the server.
+import { useCallback, useMemo } from "react";
+import type { SWRResponse } from "swr";
+import { toast } from "sonner";
+import { readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
+import { serverCart, type CartChangeAnswer } from "@/components/cart/server-lists";
+import type { ApiResult } from "@/lib/api-client";
+import {
+  addToCart,
+  adjustCartToStock,
+  overlayPendingCart,
+  quantityCap,
+  refreshCartLines,
+  setCartQuantity,
+  summarizeStock,
+  toCartItem,
+  type CartProduct,
+  type CatalogueIndex,
+} from "@/lib/cart-rules";
+import { messages } from "@/lib/messages";
+import type { CartAnswer, CartItem } from "@/models/cart";
+
+/** How a change ended: applied (maybe only locally, waiting for the network), or refused. */
+export type ListChange =
+  | { ok: true; pending?: boolean }
+  | { ok: false; reason: "stock" | "refused" | "network"; message: string | null };
+
+export const APPLIED: ListChange = { ok: true };
+export const KEPT_LOCALLY: ListChange = { ok: true, pending: true };
+const STOCK_REFUSAL: ListChange = { ok: false, reason: "stock", message: null };
+const networkRefusal = (message: string): ListChange => ({ ok: false, reason: "network", message });
+
+export type CartState = {
+  items: CartItem[];
+  /** Units in the cart: the header badge. */
+  count: number;
+  /** False until the lists were read (browser storage, or the server for verified customers). */
+  ready: boolean;
+  /** True for verified customers, whose cart lives on the server. */
+  synced: boolean;
+  stockSummary: ReturnType<typeof summarizeStock>;
+  /** Units of a product in the cart (0 when none). */
+  quantityOf: (productId: string) => number;
+  /** Adds units; refused (reason "stock") when the cart would hold more than the stock. */
+  add: (product: CartProduct, quantity?: number) => Promise<ListChange>;
+  /** Sets a line's quantity; 0 or less removes the line. */
+  update: (productId: string, quantity: number) => Promise<ListChange>;
+  remove: (productId: string) => Promise<ListChange>;
+  /** Empties the cart, for example after an order was placed. */
+  clear: () => Promise<ListChange>;
+  /** Lowers quantities to the stock and removes sold-out lines, then says what changed. */
+  fixIssues: () => Promise<ListChange>;
+  /** Reads the cart again (a verified customer's from the server), for example after checkout. */
+  refresh: () => Promise<void>;
+};
+
+function replaceLocalLine(line: CartItem) {
+  const current = readLocalCart();
+  const exists = current.some((item) => item.productId === line.productId);
+  writeLocalCart(
+    exists
+      ? current.map((item) => (item.productId === line.productId ? line : item))
+      : [...current, line],
+  );
+}
+
+const dropLocalLine = (productId: string) =>
+  writeLocalCart(readLocalCart().filter((item) => item.productId !== productId));
+
+export function useSyncedCart({
+  verified,
+  ready,
+  localCart,
+  catalogue,
+  query,
+  refreshCatalogue,
+}: {
+  verified: boolean;
+  ready: boolean;
+  localCart: CartItem[];
+  catalogue: CatalogueIndex;
+  query: SWRResponse<CartAnswer>;
+  refreshCatalogue: () => Promise<unknown>;
+}): CartState {
+  const { data, mutate } = query;
+  const server = data?.cart;
+
+  const items = useMemo(
+    () =>
+      verified
+        ? overlayPendingCart(server ?? [], localCart, catalogue)
+        : refreshCartLines(localCart, catalogue),
+    [verified, server, localCart, catalogue],
+  );
+
+  const quantityOf = useCallback(
+    (productId: string) => items.find((item) => item.productId === productId)?.quantity ?? 0,
+    [items],
+  );
+
+  /**
+   * Shows `optimistic` at once and sends `call`: its answer replaces the cart; a refusal restores
+   * the cart as it was and reads it again (the stock may have moved); a network error runs
+   * `offline`, which decides what stays.
+   */
+  const change = useCallback(
+    async (
+      optimistic: CartItem[],
+      call: () => Promise<ApiResult<CartChangeAnswer>>,
+      offline: () => ListChange,
+    ): Promise<ListChange> => {
+      const previous = data;
+      if (previous) {
+        void mutate(
+          { cart: optimistic, stockSummary: summarizeStock(optimistic) },
+          {
+            revalidate: false,
+          },
+        );
+      }
+      const result = await call();
+      if (result.ok) {
+        const { cart, stockSummary } = result.data;
+        await mutate({ cart, stockSummary }, { revalidate: false });
+        return APPLIED;
+      }
+      // `offline` keeps what should stay in browser storage before the server's cart goes back.
+      const outcome = result.kind === "network" ? offline() : null;
+      await mutate(previous, { revalidate: false });
+      if (outcome) return outcome;
+      void mutate();
+      toast.error(messages.cart.updateFailed);
+      return { ok: false, reason: "refused", message: result.error ?? messages.cart.updateFailed };
+    },
+    [data, mutate],
+  );
+
+  const add = useCallback(
+    async (product: CartProduct, quantity = 1): Promise<ListChange> => {
+      if (!addToCart(items, product, quantity)) return STOCK_REFUSAL;
+      if (!verified) {
+        const next = addToCart(readLocalCart(), product, quantity);
+        if (!next) return STOCK_REFUSAL;
+        writeLocalCart(next);
+        return APPLIED;
+      }
+      const stored = server?.find((line) => line.productId === product.id);
+      const waiting = readLocalCart().some((line) => line.productId === product.id);
+      const wanted = quantityOf(product.id) + quantity;
+      // A line a network error left waiting in browser storage goes with its units, as a whole.
+      const call = !waiting
+        ? () => serverCart.add(product.id, quantity)
+        : stored
+          ? () => serverCart.update(product.id, wanted)
+          : () => serverCart.add(product.id, wanted);
+      const optimistic = stored
+        ? (server ?? []).map((line) => (line === stored ? { ...line, quantity: wanted } : line))
+        : [...(server ?? []), toCartItem(product, wanted)];
+      const outcome = await change(optimistic, call, () => {
+        replaceLocalLine(toCartItem(product, wanted));
+        toast.warning(messages.cart.networkError);
+        return KEPT_LOCALLY;
+      });
+      if (outcome.ok && !outcome.pending && waiting) dropLocalLine(product.id);
+      return outcome;
+    },
+    [items, verified, quantityOf, server, change],
+  );
+
+  const remove = useCallback(
+    async (productId: string): Promise<ListChange> => {
+      if (!verified) {
+        dropLocalLine(productId);
+        return APPLIED;
+      }
+      dropLocalLine(productId);
+      if (!server?.some((line) => line.productId === productId)) return APPLIED;
+      return change(
+        server.filter((line) => line.productId !== productId),
+        () => serverCart.remove(productId),
+        () => {
+          toast.error(messages.cart.networkError);
+          return networkRefusal(messages.cart.networkError);
+        },
+      );
+    },
+    [verified, server, change],
+  );
+
+  const update = useCallback(
+    async (productId: string, quantity: number): Promise<ListChange> => {
+      if (quantity <= 0) return remove(productId);
+      const line = items.find((item) => item.productId === productId);
+      if (!line || quantity > quantityCap(line.stock)) return STOCK_REFUSAL;
+      if (!verified) {
+        const next = setCartQuantity(readLocalCart(), productId, quantity);
+        if (!next) return STOCK_REFUSAL;
+        writeLocalCart(next);
+        return APPLIED;
+      }
+      const stored = server?.find((item) => item.productId === productId);
+      if (!stored) {
+        replaceLocalLine({ ...line, quantity });
+        return KEPT_LOCALLY;
+      }
+      // A lower quantity than a waiting local line would be undone by the next merge's larger one.
+      dropLocalLine(productId);
+      return change(
+        server!.map((item) => (item.productId === productId ? { ...item, quantity } : item)),
+        () => serverCart.update(productId, quantity),
+        () => {
+          if (quantity > stored.quantity) {
+            replaceLocalLine({ ...line, quantity });
+            toast.warning(messages.cart.networkError);
+            return KEPT_LOCALLY;
+          }
+          toast.error(messages.cart.networkError);
+          return networkRefusal(messages.cart.networkError);
+        },
+      );
+    },
+    [items, verified, server, change, remove],
+  );
+
+  const clear = useCallback(async (): Promise<ListChange> => {
+    writeLocalCart([]);
+    if (!verified || !server?.length) return APPLIED;
+    return change([], serverCart.clear, () => {
+      toast.error(messages.cart.networkError);
+      return networkRefusal(messages.cart.networkError);
+    });
+  }, [verified, server, change]);
+
+  const fixIssues = useCallback(async (): Promise<ListChange> => {
+    if (!verified) {
+      const fixed = adjustCartToStock(items);
+      writeLocalCart(fixed.items);
+      toast.success(messages.cart.fixSuccess(fixed.adjusted, fixed.removed));
+      return APPLIED;
+    }
+    dropLocalLinesAboveStock(items);
+    const result = await serverCart.fixIssues();
+    if (result.ok) {
+      const { cart, stockSummary, summary } = result.data;
+      await mutate({ cart, stockSummary }, { revalidate: false });
+      toast.success(messages.cart.fixSuccess(summary.adjusted, summary.removed));
+      return APPLIED;
+    }
+    const message =
+      result.kind === "network" ? messages.cart.networkError : messages.cart.fixFailed;
+    toast.error(message);
+    return { ok: false, reason: result.kind, message };
+  }, [verified, items, mutate]);
+
+  const refresh = useCallback(async () => {
+    await (verified ? mutate() : refreshCatalogue());
+  }, [verified, mutate, refreshCatalogue]);
+
+  return useMemo<CartState>(
+    () => ({
+      items,
+      count: items.reduce((sum, item) => sum + item.quantity, 0),
+      ready: ready && (!verified || data !== undefined || query.error !== undefined),
+      synced: verified,
+      stockSummary: summarizeStock(items),
+      quantityOf,
+      add,
+      update,
+      remove,
+      clear,
+      fixIssues,
+      refresh,
+    }),
+    [
+      items,
+      ready,
+      verified,
+      data,
+      query.error,
+      quantityOf,
+      add,
+      update,
+      remove,
+      clear,
+      fixIssues,
+      refresh,
+    ],
+  );
+}
+
+/** Waiting local lines above their stock would raise the fixed cart again at the next merge. */
+function dropLocalLinesAboveStock(items: readonly CartItem[]) {
+  const tooMany = new Set(
+    items
+      .filter((item) => item.stock !== undefined && item.quantity > item.stock)
+      .map((i) => i.productId),
+  );
+  if (tooMany.size) writeLocalCart(readLocalCart().filter((line) => !tooMany.has(line.productId)));
+}

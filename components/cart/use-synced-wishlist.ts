@@ -1,0 +1,210 @@
+"use client";
+
+// The wishlist half of the cart provider (spec sections 4, 5 and 8). Visitors and unverified
+// customers keep references in browser storage; a verified customer's wishlist is the server's,
+// changed optimistically, with an add that met a network error kept locally until the next merge.
+import { useCallback, useMemo, useState } from "react";
+import type { SWRResponse } from "swr";
+import { toast } from "sonner";
+import { readLocalWishlist, writeLocalWishlist } from "@/components/cart/local-lists";
+import { serverWishlist } from "@/components/cart/server-lists";
+import { APPLIED, KEPT_LOCALLY, type ListChange } from "@/components/cart/use-synced-cart";
+import { mergeWishlists } from "@/lib/cart-rules";
+import { messages } from "@/lib/messages";
+import type { WishlistAnswer, WishlistReference } from "@/models/cart";
+import type { ProductDto } from "@/models/product";
+
+const w = messages.wishlist;
+
+export type WishlistState = {
+  entries: WishlistReference[];
+  count: number;
+  ready: boolean;
+  has: (productId: string) => boolean;
+  add: (productId: string) => Promise<ListChange>;
+  remove: (productId: string) => Promise<ListChange>;
+  toggle: (productId: string) => Promise<ListChange>;
+  clear: () => Promise<ListChange>;
+  /** The wishlisted products as the catalogue shows them now, in wishlist order; undefined while loading. */
+  products: ProductDto[] | undefined;
+  /** Whether the wishlist panel is open (the panel reads it; the header and menu open it). */
+  panelOpen: boolean;
+  openWishlist: () => void;
+  closeWishlist: () => void;
+  /** Opens or closes the panel (a dialog's onOpenChange). */
+  setPanelOpen: (open: boolean) => void;
+  /** The header's and menu's way to open the panel; undefined while no panel can be shown. */
+  openPanel?: () => void;
+};
+
+const dropLocalEntry = (productId: string) =>
+  writeLocalWishlist(readLocalWishlist().filter((entry) => entry._id !== productId));
+
+export function useSyncedWishlist({
+  verified,
+  ready,
+  localWishlist,
+  goneIds,
+  catalogue,
+  query,
+}: {
+  verified: boolean;
+  ready: boolean;
+  localWishlist: WishlistReference[];
+  /** Entries whose product was confirmed gone: hidden while their removal runs. */
+  goneIds: ReadonlySet<string>;
+  catalogue: ReadonlyMap<string, ProductDto> | undefined;
+  query: SWRResponse<WishlistAnswer>;
+}): WishlistState {
+  const { data, mutate } = query;
+  const server = data?.wishlist;
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const entries = useMemo(() => {
+    const all = verified ? mergeWishlists(localWishlist, server ?? []).merged : localWishlist;
+    return goneIds.size ? all.filter((entry) => !goneIds.has(entry._id)) : all;
+  }, [verified, localWishlist, server, goneIds]);
+
+  const has = useCallback(
+    (productId: string) => entries.some((entry) => entry._id === productId),
+    [entries],
+  );
+
+  const add = useCallback(
+    async (productId: string): Promise<ListChange> => {
+      if (has(productId)) {
+        toast.info(w.duplicate);
+        return { ok: false, reason: "refused", message: w.duplicate };
+      }
+      const entry = { _id: productId, dateAdded: new Date().toISOString() };
+      if (!verified) {
+        writeLocalWishlist([...readLocalWishlist(), entry]);
+        toast.success(w.added);
+        return APPLIED;
+      }
+      const previous = data;
+      if (previous) void mutate({ wishlist: [...previous.wishlist, entry] }, { revalidate: false });
+      const result = await serverWishlist.add(productId);
+      if (result.ok) {
+        await mutate({ wishlist: result.data.wishlist }, { revalidate: false });
+        toast.success(result.data.message ?? w.added);
+        return APPLIED;
+      }
+      if (result.kind === "network") {
+        // Kept in browser storage for the next merge, instead of in the server's list.
+        writeLocalWishlist([...readLocalWishlist(), entry]);
+        await mutate(previous, { revalidate: false });
+        toast.info(w.addedLocally);
+        return KEPT_LOCALLY;
+      }
+      await mutate(previous, { revalidate: false });
+      void mutate();
+      if (result.status === 409) {
+        toast.info(w.duplicate);
+        return { ok: false, reason: "refused", message: w.duplicate };
+      }
+      // Signed out or unverified meanwhile: the server says which; anything else is a failed add.
+      const message =
+        result.status === 401 || result.status === 403
+          ? (result.error ?? w.addFailed)
+          : w.addFailed;
+      toast.error(message);
+      return { ok: false, reason: "refused", message };
+    },
+    [has, verified, data, mutate],
+  );
+
+  const remove = useCallback(
+    async (productId: string): Promise<ListChange> => {
+      dropLocalEntry(productId);
+      const previous = data;
+      if (!verified || !previous?.wishlist.some((entry) => entry._id === productId)) return APPLIED;
+      void mutate(
+        { wishlist: previous.wishlist.filter((entry) => entry._id !== productId) },
+        { revalidate: false },
+      );
+      const result = await serverWishlist.remove(productId);
+      // 404: no longer there (another tab removed it, or the product is gone), as wanted.
+      if (result.ok || result.status === 404) {
+        await (result.ok
+          ? mutate({ wishlist: result.data.wishlist }, { revalidate: false })
+          : mutate());
+        return APPLIED;
+      }
+      await mutate(previous, { revalidate: false });
+      const message = result.kind === "network" ? messages.cart.networkError : w.removeFailed;
+      toast.error(message);
+      return { ok: false, reason: result.kind, message };
+    },
+    [verified, data, mutate],
+  );
+
+  const toggle = useCallback(
+    (productId: string) => (has(productId) ? remove(productId) : add(productId)),
+    [has, add, remove],
+  );
+
+  const clear = useCallback(async (): Promise<ListChange> => {
+    writeLocalWishlist([]);
+    const previous = data;
+    if (!verified || !previous?.wishlist.length) return APPLIED;
+    void mutate({ wishlist: [] }, { revalidate: false });
+    const result = await serverWishlist.clear();
+    if (result.ok) return APPLIED;
+    await mutate(previous, { revalidate: false });
+    const message = result.kind === "network" ? messages.cart.networkError : w.removeFailed;
+    toast.error(message);
+    return { ok: false, reason: result.kind, message };
+  }, [verified, data, mutate]);
+
+  const products = useMemo(
+    () =>
+      catalogue
+        ? entries.flatMap((entry) => {
+            const product = catalogue.get(entry._id);
+            return product ? [product] : [];
+          })
+        : entries.length === 0
+          ? []
+          : undefined,
+    [catalogue, entries],
+  );
+
+  const openWishlist = useCallback(() => setPanelOpen(true), []);
+  const closeWishlist = useCallback(() => setPanelOpen(false), []);
+
+  return useMemo<WishlistState>(
+    () => ({
+      entries,
+      count: entries.length,
+      ready: ready && (!verified || data !== undefined || query.error !== undefined),
+      has,
+      add,
+      remove,
+      toggle,
+      clear,
+      products,
+      panelOpen,
+      openWishlist,
+      closeWishlist,
+      setPanelOpen,
+      openPanel: openWishlist,
+    }),
+    [
+      entries,
+      ready,
+      verified,
+      data,
+      query.error,
+      has,
+      add,
+      remove,
+      toggle,
+      clear,
+      products,
+      panelOpen,
+      openWishlist,
+      closeWishlist,
+    ],
+  );
+}

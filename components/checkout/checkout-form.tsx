@@ -1,0 +1,238 @@
+"use client";
+
+// The checkout (spec sections 2, 4 and 5): shipping form, order summary, currency, and the
+// submit. One Idempotency-Key per attempt: a retry of an attempt that got no clear answer (network,
+// 5xx) reuses it, so the server can never place the order twice; a clear refusal ends the attempt.
+import { useRef, useState } from "react";
+import { useSWRConfig } from "swr";
+import { CartLines, CurrencySelector, TotalsList } from "@/components/checkout/order-summary";
+import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
+import { useCart } from "@/components/cart/cart-provider";
+import { VerificationNotice } from "@/components/orders/account-notices";
+import { ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
+import {
+  FormAlert,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useZodForm,
+} from "@/components/ui/form-controls";
+import { callApi, describeFailure } from "@/lib/api-client";
+import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
+import { dollarsToCents } from "@/lib/format";
+import { messages } from "@/lib/messages";
+import { discountDisplay, hasEarlierOrder, orderTotals } from "@/lib/order-rules";
+import {
+  checkoutFormSchema,
+  FIELD_LIMITS,
+  type CheckoutPayload,
+  type OrderDto,
+  type ShortItem,
+} from "@/models/order";
+import type { PublicUser } from "@/models/auth";
+
+const t = messages.checkout;
+
+type StockRefusal = { title: string; lines: string[]; items: ShortItem[] };
+
+/** Whether the customer has an order that was not cancelled; undefined when it could not be read. */
+function useHasEarlierOrder(user: PublicUser): boolean | undefined {
+  const asked = user.isEmailVerified && user.registrationSource === "instagram_bio";
+  const { data, error, isLoading } = useOrders(asked);
+  if (!asked) return undefined;
+  // Until the list arrives the discount is not promised; a failed read gives the benefit of the doubt.
+  if (isLoading) return true;
+  if (error || !data) return undefined;
+  return hasEarlierOrder(data);
+}
+
+export function CheckoutForm({
+  user,
+  onPlaced,
+}: {
+  user: PublicUser;
+  onPlaced: (order: OrderDto) => void;
+}) {
+  const cart = useCart();
+  const { mutate } = useSWRConfig();
+  const [currency, setCurrency] = useState<Currency>("USD");
+  const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
+  const attemptKey = useRef<string | null>(null);
+
+  const discount = discountDisplay({ customer: user, hasEarlierOrder: useHasEarlierOrder(user) });
+  const totals = orderTotals({
+    lines: cart.items.map((item) => ({
+      priceCents: dollarsToCents(item.price),
+      quantity: item.quantity,
+    })),
+    discounted: discount === "applied",
+  });
+
+  const form = useZodForm(
+    checkoutFormSchema,
+    {
+      shippingAddress: { fullName: `${user.firstName} ${user.lastName}`.trim(), address: "" },
+      phoneNumber: user.phoneNumber ?? "",
+      notes: "",
+    },
+    async (values) => {
+      setStockRefusal(null);
+      attemptKey.current ??= crypto.randomUUID();
+      const payload: CheckoutPayload = {
+        ...values,
+        items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
+        currency,
+      };
+      const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
+        body: payload,
+        headers: { "Idempotency-Key": attemptKey.current },
+        retry: true,
+      });
+      if (result.ok) {
+        attemptKey.current = null;
+        onPlaced(result.data.order);
+        // The server emptied the customer's cart with the order; the browser's copy follows.
+        await cart.clear();
+        await Promise.all([cart.refresh(), mutate(ORDERS_KEY)]);
+        return;
+      }
+      // Refused outright: nothing was placed, so the next press is a new attempt.
+      if (result.kind === "refused" && result.status < 500) attemptKey.current = null;
+      if (result.requiresVerification) return { message: t.verificationRequired, details: [] };
+      if (result.status === 409) {
+        setStockRefusal({
+          title: result.error ?? t.insufficientStock,
+          lines: result.details,
+          items: readShortItems(result.body),
+        });
+        return;
+      }
+      return describeFailure(result, t.failed, t.networkError);
+    },
+    // Checked again on the next submit, not while the shopper types (spec section 5).
+    { reValidateMode: "onSubmit" },
+  );
+  const { register, clearErrors, formState } = form;
+  const errors = formState.errors;
+  const submitting = formState.isSubmitting;
+  // A field's error clears as soon as it is edited (spec section 5); the next submit checks again.
+  const field = (name: Parameters<typeof register>[0]) =>
+    register(name, { onChange: () => clearErrors(name) });
+
+  return (
+    <div className="space-y-6">
+      <h1 className="font-serif text-3xl font-medium sm:text-4xl">{t.title}</h1>
+      {!user.isEmailVerified && (
+        <VerificationNotice compact title={t.verifyTitle} text={t.verificationRequired} />
+      )}
+      <form
+        noValidate
+        onSubmit={form.onSubmit}
+        className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
+      >
+        <section
+          aria-labelledby="shipping-title"
+          className="border-line rounded-2xl border bg-white p-5 shadow-xs sm:p-7"
+        >
+          <h2 id="shipping-title" className="font-serif text-2xl font-medium">
+            {t.shippingTitle}
+          </h2>
+          <p className="text-muted mt-1 text-sm">{t.shippingIntro}</p>
+          <fieldset disabled={submitting} className="mt-6 grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t.fullName}
+              autoComplete="name"
+              maxLength={FIELD_LIMITS.fullName}
+              error={errors.shippingAddress?.fullName?.message}
+              {...field("shippingAddress.fullName")}
+            />
+            <TextField
+              label={t.phoneNumber}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              hint={t.phoneHint}
+              error={errors.phoneNumber?.message}
+              {...field("phoneNumber")}
+            />
+            <TextField
+              label={t.address}
+              placeholder={t.addressPlaceholder}
+              autoComplete="street-address"
+              maxLength={FIELD_LIMITS.address}
+              className="sm:col-span-2"
+              error={errors.shippingAddress?.address?.message}
+              {...field("shippingAddress.address")}
+            />
+            <SelectField
+              label={t.city}
+              defaultValue=""
+              error={errors.shippingAddress?.city?.message}
+              {...field("shippingAddress.city")}
+            >
+              <option value="" disabled>
+                {t.chooseCity}
+              </option>
+              {DELIVERY_CITIES.map((city) => (
+                <option key={city} value={city}>
+                  {city}
+                </option>
+              ))}
+            </SelectField>
+            <TextField
+              label={t.area}
+              maxLength={FIELD_LIMITS.area}
+              error={errors.shippingAddress?.area?.message}
+              {...field("shippingAddress.area")}
+            />
+            <TextField
+              label={t.building}
+              maxLength={FIELD_LIMITS.building}
+              error={errors.shippingAddress?.building?.message}
+              {...field("shippingAddress.building")}
+            />
+            <TextField
+              label={t.floor}
+              maxLength={FIELD_LIMITS.floor}
+              error={errors.shippingAddress?.floor?.message}
+              {...field("shippingAddress.floor")}
+            />
+            <TextAreaField
+              label={t.additionalInfo}
+              rows={2}
+              maxLength={FIELD_LIMITS.additionalInfo}
+              className="sm:col-span-2"
+              error={errors.shippingAddress?.additionalInfo?.message}
+              {...field("shippingAddress.additionalInfo")}
+            />
+            <TextAreaField
+              label={t.notes}
+              rows={3}
+              maxLength={FIELD_LIMITS.notes}
+              className="sm:col-span-2"
+              error={errors.notes?.message}
+              {...field("notes")}
+            />
+          </fieldset>
+        </section>
+
+        <aside
+          aria-labelledby="summary-title"
+          className="border-line space-y-5 rounded-2xl border bg-white p-5 shadow-xs sm:p-7 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-title" className="font-serif text-2xl font-medium">
+            {t.summaryTitle}
+          </h2>
+          <CartLines disabled={submitting} />
+          <CurrencySelector value={currency} onChange={setCurrency} disabled={submitting} />
+          <TotalsList totals={totals} currency={currency} discount={discount} />
+          <p className="text-muted text-xs">{t.paymentNote}</p>
+          {stockRefusal && <StockProblem {...stockRefusal} onFixed={() => setStockRefusal(null)} />}
+          <FormAlert problem={form.problem} />
+          <SubmitButton pending={submitting}>{submitting ? t.placing : t.placeOrder}</SubmitButton>
+        </aside>
+      </form>
+    </div>
+  );
+}

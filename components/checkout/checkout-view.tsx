@@ -1,0 +1,54 @@
+"use client";
+
+// Which checkout the shopper gets: the thank-you once the order is placed, else the empty cart,
+// the sign-in prompt, or the form (spec section 2, Checkout).
+import { ShoppingBag } from "lucide-react";
+import { useState } from "react";
+import { useAuth } from "@/components/account/auth-provider";
+import { useCart } from "@/components/cart/cart-provider";
+import { CheckoutForm } from "@/components/checkout/checkout-form";
+import { ThankYou } from "@/components/checkout/thank-you";
+import { ButtonLink, NoticePanel, SignInNotice } from "@/components/orders/account-notices";
+import { Skeleton } from "@/components/ui/skeleton";
+import { messages } from "@/lib/messages";
+import type { OrderDto } from "@/models/order";
+
+const t = messages.checkout;
+
+export function CheckoutView() {
+  const { status, user } = useAuth();
+  const cart = useCart();
+  const [placed, setPlaced] = useState<OrderDto | null>(null);
+
+  if (placed) {
+    return (
+      <ThankYou
+        order={placed}
+        firstName={user?.firstName ?? placed.shippingAddress.fullName}
+        showOrdersLink={Boolean(user?.isEmailVerified)}
+      />
+    );
+  }
+  if (status === "loading" || !cart.ready) return <CheckoutSkeleton />;
+  if (cart.items.length === 0) {
+    return (
+      <NoticePanel icon={ShoppingBag} title={t.emptyCart} text={t.emptyCartText}>
+        <ButtonLink href="/">{t.continueShopping}</ButtonLink>
+      </NoticePanel>
+    );
+  }
+  if (!user) return <SignInNotice title={t.pleaseSignIn} text={t.signInText} />;
+  return <CheckoutForm key={user.id} user={user} onPlaced={setPlaced} />;
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div aria-busy className="space-y-6">
+      <h1 className="font-serif text-3xl font-medium sm:text-4xl">{t.title}</h1>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <Skeleton className="h-[32rem] rounded-2xl" />
+        <Skeleton className="h-80 rounded-2xl" />
+      </div>
+    </div>
+  );
+}

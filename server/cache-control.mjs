@@ -1,0 +1,23 @@
+// Cache-Control for the catalogue's public answers: the API's (lib/catalogue.ts) and the pages
+// Next serves from its cache. Next answers a cached page with
+// `s-maxage=<revalidate>, stale-while-revalidate=<expire>`: up to a day on a CDN, although an
+// owner's edit expires the page at once here. Those pages are the same for every visitor (Next
+// never caches a page that read a cookie or header), so they are publicly cacheable, but briefly:
+// a shared cache (CDN, proxy) keeps one for 30 s and may serve it 60 s longer while it asks again;
+// browsers always ask again. So a change reaches visitors behind a shared cache within 90 s.
+// Every other answer keeps its own header: per-user pages and API answers are `private, no-store`.
+export const PUBLIC_CACHE_CONTROL = "public, max-age=0, s-maxage=30, stale-while-revalidate=60";
+
+const NEXT_CACHED_PAGE = /^s-maxage=\d+(, stale-while-revalidate=\d+)?$/;
+
+/** Rewrites the header of a page served from Next's cache as its head is written. */
+export function sharePublicPages(res) {
+  const writeHead = res.writeHead;
+  res.writeHead = function (...args) {
+    const current = this.getHeader("cache-control");
+    if (typeof current === "string" && NEXT_CACHED_PAGE.test(current)) {
+      this.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+    }
+    return writeHead.apply(this, args);
+  };
+}

@@ -1,0 +1,331 @@
+import { expect, test } from "./support/test";
+import { AccountArea } from "./support/account";
+import { verifiedCustomer } from "./support/admin";
+import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
+import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+import type { CartAnswer, WishlistAnswer } from "@/models/cart";
+
+const t = messages.addToCart;
+
+let owner: Owner;
+test.beforeEach(async ({ baseURL, extraHTTPHeaders }) => {
+  owner = await Owner.signIn(baseURL!, extraHTTPHeaders ?? {});
+});
+test.afterEach(async () => owner.dispose());
+
+const storedList = (page: import("@playwright/test").Page, key: string) =>
+  page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "[]") as unknown[], key);
+
+test("a visitor adds to the cart and the wishlist, and both survive a reload @phone", async ({
+  page,
+}) => {
+  const product = await owner.createProduct({ quantity: 12, price: "19.99" });
+  await page.addInitScript(() => {
+    (window as unknown as { dataLayer: unknown[] }).dataLayer = [];
+  });
+  const productPage = new ProductPage(page, product);
+  const header = new HeaderBadges(page);
+  await productPage.open();
+  await header.expectCounts({ cart: 0, wishlist: 0 });
+  await expect(productPage.stockLine(messages.stock.inStock)).toBeVisible();
+  // The selector offers 1 to min(10, stock − in cart).
+  await expect(productPage.quantity.locator("option")).toHaveCount(10);
+
+  await productPage.quantity.selectOption("2");
+  await expect(productPage.addButton).toHaveText(t.addN(2));
+  await productPage.addButton.click();
+  await expect(productPage.addButton).toHaveText(t.detailAdded);
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+  // After 2 seconds the button says Add More and the quantity is back to 1.
+  await expect(productPage.addButton).toHaveText(t.addMore, { timeout: 5_000 });
+  await expect(productPage.quantity).toHaveValue("1");
+  await expect(productPage.stockLine("In Stock (2 in cart)")).toBeVisible();
+  await expect(productPage.quantity.locator("option")).toHaveCount(10);
+
+  const events = await page.evaluate(
+    () => (window as unknown as { dataLayer: unknown[] }).dataLayer,
+  );
+  expect(events).toEqual([
+    {
+      event: "add_to_cart",
+      ecommerce: {
+        currency: "USD",
+        value: 39.98,
+        items: [
+          {
+            item_id: product.id,
+            item_name: product.name,
+            item_category: "jewelry",
+            price: 19.99,
+            quantity: 2,
+          },
+        ],
+      },
+    },
+  ]);
+
+  await productPage.expectInWishlist(false);
+  await productPage.heart.click();
+  await expect(toast(page, messages.wishlist.added)).toBeVisible();
+  await productPage.expectInWishlist(true);
+  await header.expectCounts({ cart: 2, wishlist: 1 });
+
+  await page.reload();
+  await header.expectCounts({ cart: 2, wishlist: 1 });
+  await expect(productPage.stockLine("In Stock (2 in cart)")).toBeVisible();
+  await productPage.expectInWishlist(true);
+  // Only 10 more may go in: the badge caps at 9+.
+  await expect(productPage.quantity.locator("option")).toHaveCount(10);
+  await productPage.add(8);
+  await header.expectCounts({ cart: 10, wishlist: 1 });
+  await expect(header.cart).toHaveText("9+");
+  await expect(productPage.quantity.locator("option")).toHaveCount(2);
+
+  // The heart takes the product out again.
+  await productPage.heart.click();
+  await productPage.expectInWishlist(false);
+  await header.expectCounts({ cart: 10, wishlist: 0 });
+});
+
+test("Sold Out and Max quantity in cart", async ({ page }) => {
+  const soldOut = await owner.createProduct({ quantity: 0 });
+  const lastTwo = await owner.createProduct({ quantity: 2 });
+
+  const soldOutPage = new ProductPage(page, soldOut);
+  await soldOutPage.open();
+  await expect(soldOutPage.stockLine(messages.stock.detailUnavailable)).toBeVisible();
+  await expect(soldOutPage.addButton).toHaveText(t.soldOut);
+  await expect(soldOutPage.addButton).toBeDisabled();
+  await expect(soldOutPage.buyNow).toBeDisabled();
+  await expect(soldOutPage.quantity).toBeDisabled();
+
+  const lastTwoPage = new ProductPage(page, lastTwo);
+  await lastTwoPage.open();
+  await expect(lastTwoPage.quantity.locator("option")).toHaveCount(2);
+  await lastTwoPage.quantity.selectOption("2");
+  await lastTwoPage.addButton.click();
+  await expect(lastTwoPage.addButton).toHaveText(t.detailMaxInCart);
+  await expect(lastTwoPage.addButton).toBeDisabled();
+  await expect(lastTwoPage.quantity).toBeDisabled();
+  await expect(lastTwoPage.stockLine("In Stock (2 in cart)")).toBeVisible();
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
+  // Buy Now still goes to the checkout, adding nothing more.
+  await lastTwoPage.buyNow.click();
+  await expect(page).toHaveURL("/checkout");
+  expect(await storedList(page, CART_STORAGE_KEY)).toMatchObject([
+    { productId: lastTwo.id, quantity: 2 },
+  ]);
+});
+
+test("Buy Now adds the chosen quantity and lands on /checkout", async ({ page }) => {
+  const product = await owner.createProduct({ quantity: 5 });
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await productPage.quantity.selectOption("3");
+  await productPage.buyNow.click();
+  await expect(page).toHaveURL("/checkout");
+  await new HeaderBadges(page).expectCounts({ cart: 3, wishlist: 0 });
+  expect(await storedList(page, CART_STORAGE_KEY)).toMatchObject([
+    { productId: product.id, quantity: 3 },
+  ]);
+});
+
+test("a verified customer who signs in with a local cart gets the merged cart and wishlist", async ({
+  page,
+  request,
+}) => {
+  const [both, onlyLocal, onlyStored, scarce, wished, storedWish] = await Promise.all([
+    owner.createProduct({ quantity: 10 }),
+    owner.createProduct({ quantity: 10 }),
+    owner.createProduct({ quantity: 10 }),
+    owner.createProduct({ quantity: 2 }),
+    owner.createProduct({ quantity: 10 }),
+    owner.createProduct({ quantity: 10 }),
+  ]);
+  // The customer's stored lists, from another device.
+  const shopper = await verifiedCustomer(request);
+  for (const [product, quantity] of [
+    [both, 4],
+    [onlyStored, 1],
+    [scarce, 1],
+  ] as const) {
+    expect(
+      (await request.post("/api/cart/add", { data: { productId: product.id, quantity } })).ok(),
+    ).toBe(true);
+  }
+  expect(
+    (await request.post("/api/wishlist/add", { data: { productId: storedWish.id } })).ok(),
+  ).toBe(true);
+
+  // Signed out on this browser: a local cart and wishlist.
+  const header = new HeaderBadges(page);
+  const bothPage = new ProductPage(page, both);
+  await bothPage.open();
+  await bothPage.add(2);
+  const onlyLocalPage = new ProductPage(page, onlyLocal);
+  await onlyLocalPage.open();
+  await onlyLocalPage.add(3);
+  await onlyLocalPage.heart.click();
+  const wishedPage = new ProductPage(page, wished);
+  await wishedPage.open();
+  await wishedPage.heart.click();
+  await wishedPage.expectInWishlist(true);
+  // A line kept from before the stock dropped: more than the stock now holds.
+  await page.evaluate(
+    ([key, line]) => {
+      const cart = JSON.parse(localStorage.getItem(key!) ?? "[]") as unknown[];
+      localStorage.setItem(key!, JSON.stringify([...cart, JSON.parse(line!)]));
+    },
+    [
+      CART_STORAGE_KEY,
+      JSON.stringify({ productId: scarce.id, name: scarce.name, price: 1, image: "", quantity: 5 }),
+    ],
+  );
+  await page.reload();
+  await header.expectCounts({ cart: 10, wishlist: 2 });
+
+  await new AccountArea(page).logIn(shopper);
+  // Per product the larger quantity, capped at the stock: 4 + 3 + 1 + 2; the wishlists' union.
+  await header.expectCounts({ cart: 10, wishlist: 3 });
+  await expect
+    .poll(async () => {
+      const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+      return Object.fromEntries(cart.map((line) => [line.productId, line.quantity]));
+    })
+    .toEqual({ [both.id]: 4, [onlyLocal.id]: 3, [onlyStored.id]: 1, [scarce.id]: 2 });
+  await expect
+    .poll(async () => {
+      const { wishlist } = (await (
+        await page.request.get("/api/wishlist")
+      ).json()) as WishlistAnswer;
+      return wishlist.map((entry) => entry._id).sort();
+    })
+    .toEqual([onlyLocal.id, wished.id, storedWish.id].sort());
+  // Merged once: the local copy is gone, the server's lists are the customer's.
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY)).toEqual([]);
+  expect(await storedList(page, WISHLIST_STORAGE_KEY)).toEqual([]);
+
+  // From now on changes go to the server.
+  await bothPage.open();
+  await expect(bothPage.stockLine("In Stock (4 in cart)")).toBeVisible();
+  await bothPage.add(1);
+  await expect
+    .poll(async () => {
+      const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+      return cart.find((line) => line.productId === both.id)?.quantity;
+    })
+    .toBe(5);
+  await page.reload();
+  await header.expectCounts({ cart: 11, wishlist: 3 });
+});
+
+test("a stock drop raises one warning, and a wishlisted product that is gone leaves the wishlist", async ({
+  page,
+}) => {
+  const [dwindling, vanishing, deleted] = await Promise.all([
+    owner.createProduct({ quantity: 5 }),
+    owner.createProduct({ quantity: 4 }),
+    owner.createProduct({ quantity: 4 }),
+  ]);
+  const header = new HeaderBadges(page);
+  const dwindlingPage = new ProductPage(page, dwindling);
+  await dwindlingPage.open();
+  await dwindlingPage.add(3);
+  const vanishingPage = new ProductPage(page, vanishing);
+  await vanishingPage.open();
+  await vanishingPage.add(1);
+  const deletedPage = new ProductPage(page, deleted);
+  await deletedPage.open();
+  await deletedPage.heart.click();
+  await header.expectCounts({ cart: 4, wishlist: 1 });
+
+  await owner.setStock(dwindling, 1);
+  await owner.setStock(vanishing, 0);
+  await owner.deleteProduct(deleted);
+
+  await page.goto("/about");
+  const warning = messages.cart.stockWarning([
+    messages.cart.outOfStock([vanishing.name]),
+    messages.cart.lowStock([{ name: dwindling.name, stock: 1 }]),
+  ]);
+  await expect(toast(page, warning)).toBeVisible();
+  await expect(toast(page, warning)).toHaveCount(1);
+  await header.expectCounts({ cart: 4, wishlist: 0 });
+  await expect.poll(() => storedList(page, WISHLIST_STORAGE_KEY)).toEqual([]);
+
+  // The product page shows the new stock; the cart holds more than is left: nothing more to add.
+  await dwindlingPage.open();
+  await expect(dwindlingPage.stockLine(messages.stock.detailOnlyOne)).toBeVisible();
+  await expect(dwindlingPage.addButton).toHaveText(t.detailMaxInCart);
+});
+
+test("a verified customer's change rolls back when the server refuses it, and stays local while offline", async ({
+  page,
+  context,
+}) => {
+  const product = await owner.createProduct({ quantity: 6 });
+  await verifiedCustomer(page.request);
+  const header = new HeaderBadges(page);
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+
+  // The server refuses (here: as if the stock had just gone): the badge goes back, the spec's message.
+  await page.route("**/api/cart/add", (route) =>
+    route.fulfill({ status: 409, json: { error: messages.cart.soldOut } }),
+  );
+  await productPage.quantity.selectOption("2");
+  await productPage.addButton.click();
+  await expect(toast(page, messages.cart.updateFailed)).toBeVisible();
+  await header.expectCounts({ cart: 0, wishlist: 0 });
+  await expect(productPage.addButton).toHaveText(t.addN(2));
+  await page.unroute("**/api/cart/add");
+
+  // Offline: the add and the heart stay in the browser, and reach the server once back online.
+  await context.setOffline(true);
+  await productPage.addButton.click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+  await productPage.heart.click();
+  await expect(toast(page, messages.wishlist.addedLocally)).toBeVisible({ timeout: 15_000 });
+  await header.expectCounts({ cart: 2, wishlist: 1 });
+  expect(await storedList(page, CART_STORAGE_KEY)).toMatchObject([
+    { productId: product.id, quantity: 2 },
+  ]);
+
+  await context.setOffline(false);
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  expect(await storedList(page, WISHLIST_STORAGE_KEY)).toEqual([]);
+  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+    { productId: product.id, quantity: 2 },
+  ]);
+  const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
+  expect(wishlist.map((entry) => entry._id)).toEqual([product.id]);
+  await page.reload();
+  await header.expectCounts({ cart: 2, wishlist: 1 });
+});
+
+test("catalogue pages are the same HTML for a visitor and for a signed-in customer with a cart", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const product = await owner.createProduct({ quantity: 5 });
+  await verifiedCustomer(page.request);
+  expect(
+    (
+      await page.request.post("/api/cart/add", { data: { productId: product.id, quantity: 2 } })
+    ).ok(),
+  ).toBe(true);
+  const visitor = await playwright.request.newContext({ baseURL });
+  for (const path of [`/product/${product.id}`, "/?category=rings"]) {
+    const [mine, theirs] = await Promise.all([
+      page.request.get(path).then((r) => r.text()),
+      visitor.get(path).then((r) => r.text()),
+    ]);
+    expect(mine, path).toBe(theirs);
+  }
+  await visitor.dispose();
+});

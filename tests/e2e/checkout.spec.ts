@@ -1,0 +1,313 @@
+import { expect, test } from "./support/test";
+import { AccountArea } from "./support/account";
+import {
+  CheckoutPage,
+  createProduct,
+  fillCart,
+  newApiContext,
+  unverifiedCustomer,
+  verifiedCustomer,
+} from "./support/checkout";
+import { INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+import { ORDER_NUMBER_PATTERN } from "@/lib/order-rules";
+import type { OrderDto } from "@/models/order";
+
+const t = messages.checkout;
+const o = messages.orders;
+
+test("a verified customer fixes a form error, pays in LBP on delivery and finds the order under Current Orders @phone", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Cedar Leaf Ring ${Date.now()}`,
+    price: "24.50",
+    quantity: 6,
+  });
+  const shopper = await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 2 }], { server: true });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
+  await expect(checkout.field(t.fullName)).toHaveValue(`${shopper.firstName} ${shopper.lastName}`);
+  await expect(checkout.line(ring.name)).toContainText("$49.00");
+  // $49.00 + $5.00 delivery.
+  await expect(checkout.summary).toContainText("$54.00");
+
+  // Nothing but the name filled in: each required field says what is missing.
+  await checkout.placeOrder.click();
+  for (const error of [t.addressRequired, t.cityRequired, t.phoneRequired]) {
+    await expect(checkout.form.getByText(error, { exact: true })).toBeVisible();
+  }
+  await checkout.fillShipping({ address: "Rue Gouraud, Gemmayzeh", city: "Beirut", phone: "12" });
+  // Editing a field clears its error at once; the next submit checks again.
+  await expect(checkout.form.getByText(t.addressRequired, { exact: true })).toHaveCount(0);
+  await expect(checkout.form.getByText(t.phoneRequired, { exact: true })).toHaveCount(0);
+  await expect(checkout.form.getByText(t.phoneInvalid, { exact: true })).toHaveCount(0);
+  await checkout.placeOrder.click();
+  await expect(checkout.form.getByText(t.phoneInvalid, { exact: true })).toBeVisible();
+  await checkout.field(t.phoneNumber).fill("+961 3 123 456");
+  await expect(checkout.form.getByText(t.phoneInvalid, { exact: true })).toHaveCount(0);
+
+  await checkout.chooseCurrency("LBP");
+  // 54 × 89,500 LBP.
+  await expect(checkout.summary).toContainText("4,833,000 LBP");
+  await expect(checkout.summary).toContainText(t.lbpRate);
+
+  const placed = page.waitForResponse("**/api/orders/checkout");
+  await checkout.placeOrder.click();
+  const response = await placed;
+  expect(response.status()).toBe(201);
+  expect(response.request().headers()["idempotency-key"]).toMatch(/^[0-9a-f-]{36}$/);
+  const { order } = (await response.json()) as { order: OrderDto };
+  expect(order.currency).toBe("LBP");
+
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.orderNumber)).toHaveText(order.orderNumber);
+  expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
+  await expect(checkout.detail(t.status)).toHaveText(t.confirmed);
+  await expect(checkout.detail(t.currency)).toHaveText("LBP");
+  await expect(checkout.detail(t.total)).toHaveText("4,833,000 LBP");
+  await expect(checkout.detail(t.delivery)).toHaveText("447,500 LBP");
+  await expect(page.getByText(t.callNote)).toBeVisible();
+  await expect(page.getByText(t.deliveryPromise)).toBeVisible();
+  await expect(page.getByText(/free delivery/i)).toHaveCount(0);
+  // The cart is empty now (the header says so) and the order's units are taken.
+  await expect(
+    page.getByRole("banner").getByRole("link", { name: messages.layout.cart, exact: true }),
+  ).toBeVisible();
+  const product = (await (await page.request.get(`/api/product/${ring.id}`)).json()) as {
+    quantity: number;
+  };
+  expect(product.quantity).toBe(4);
+
+  await page.getByRole("link", { name: t.viewOrders }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole("tab", { name: o.current(1) })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
+  await expect(page.getByRole("tab", { name: o.history(0) })).toBeVisible();
+  const card = page.getByRole("article", { name: o.orderNumber(order.orderNumber) });
+  await expect(card).toContainText(o.status.pending);
+  await expect(card).toContainText(ring.name);
+  await expect(card).toContainText("4,833,000 LBP");
+  await expect(card).toContainText("Rue Gouraud, Gemmayzeh");
+  await expect(card).toContainText("+961 3 123 456");
+  await expect(card).toContainText("cash on delivery");
+
+  await page.getByRole("tab", { name: o.history(0) }).click();
+  await expect(page.getByText(o.noHistory)).toBeVisible();
+});
+
+test("an empty cart shows the empty-cart message with a way back to the shop", async ({ page }) => {
+  await verifiedCustomer(page.request);
+  await new CheckoutPage(page).open();
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  await page.getByRole("link", { name: t.continueShopping }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("a signed-out visitor with a cart is asked to sign in, and checks out after signing in", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Olive Branch Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 3,
+  });
+  const context = await newApiContext(baseURL!, "198.51.100.21");
+  const shopper = await verifiedCustomer(context);
+  await context.dispose();
+
+  await fillCart(page, [{ product: ring, quantity: 1 }]);
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await expect(page.getByRole("heading", { name: t.pleaseSignIn })).toBeVisible();
+  await page.getByRole("main").getByRole("button", { name: messages.account.signIn }).click();
+  const account = new AccountArea(page);
+  await account.modal.logIn(shopper);
+  await account.modal.expectClosed();
+  await expect(checkout.placeOrder).toBeVisible();
+  await expect(checkout.line(ring.name)).toBeVisible();
+});
+
+test("My Orders asks a signed-out visitor to log in", async ({ page }) => {
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: o.pleaseLogIn })).toBeVisible();
+});
+
+test("an unverified customer sees the verification requirement, and the server refuses the order", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Anchor Ring ${Date.now()}`,
+    price: "18.00",
+    quantity: 2,
+  });
+  await unverifiedCustomer(page.request, { source: "instagram" });
+  await fillCart(page, [{ product: ring, quantity: 1 }]);
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const notice = page.getByRole("alert").filter({ hasText: t.verifyTitle });
+  await expect(notice).toContainText(t.verificationRequired);
+  await expect(
+    notice.getByRole("button", { name: messages.account.resendVerification }),
+  ).toBeVisible();
+  // Signed up from Instagram: the first-order discount waits for the verified email.
+  await expect(checkout.summary).toContainText(t.discountAvailable(INSTAGRAM_DISCOUNT_PERCENT));
+  await expect(checkout.summary).toContainText("$23.00");
+
+  await checkout.fillShipping({ address: "Main street", city: "Tyre", phone: "07 123 456" });
+  await checkout.placeOrder.click();
+  await expect(checkout.summary.getByRole("alert")).toHaveText(t.verificationRequired);
+
+  await page.goto("/orders");
+  await expect(page.getByRole("heading", { name: o.verifyTitle })).toBeVisible();
+  await expect(page.getByText(o.verifyText)).toBeVisible();
+});
+
+test("when another shopper takes the last units first, the checkout names the short piece and fixes the cart", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Last Pearl Ring ${Date.now()}`,
+    price: "40.00",
+    quantity: 3,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 2 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Harbour road", city: "Byblos", phone: "09 540 540" });
+
+  // Someone else buys two of the three while the form is being filled in.
+  const rival = await newApiContext(baseURL!, "198.51.100.22");
+  await verifiedCustomer(rival);
+  const bought = await rival.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: ring.id, quantity: 2 }],
+      shippingAddress: { fullName: "Rival Buyer", address: "Elsewhere", city: "Zahle" },
+      phoneNumber: "08 800 800",
+      currency: "USD",
+    },
+  });
+  expect(bought.status()).toBe(201);
+  await rival.dispose();
+
+  await checkout.placeOrder.click();
+  const problem = checkout.summary.getByRole("alert");
+  await expect(problem).toContainText(t.insufficientStock);
+  await expect(problem).toContainText(t.shortItem(ring.name, 1));
+  await problem.getByRole("button", { name: t.fixCart }).click();
+  await expect(page.getByText(messages.cart.fixSuccess(1, 0))).toBeVisible();
+  await expect(checkout.line(ring.name).getByRole("group")).toContainText("1");
+
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$45.00");
+});
+
+test("a verified Instagram customer sees the first-order discount applied and is charged the discounted total", async ({
+  page,
+  baseURL,
+}) => {
+  const necklace = await createProduct(baseURL!, {
+    name: `Byblos Shell Necklace ${Date.now()}`,
+    price: "33.35",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request, { source: "instagram" });
+  await fillCart(page, [{ product: necklace, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  // 10% of $33.35 is $3.335, rounded to $3.34: $33.35 + $5.00 − $3.34.
+  const discount = checkout.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT));
+  await expect(discount).toBeVisible();
+  await expect(checkout.summary).toContainText("−$3.34");
+  await expect(checkout.summary).toContainText("$35.01");
+
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$35.01");
+
+  // The discount is for the first order only.
+  await fillCart(page, [{ product: necklace, quantity: 1 }], { server: true });
+  await checkout.open();
+  await expect(checkout.placeOrder).toBeVisible();
+  await expect(checkout.summary).toContainText("$38.35");
+  await expect(discount).toHaveCount(0);
+});
+
+test("an answer lost on the way back is retried with the same Idempotency-Key: one order, shown once", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Tyre Wave Ring ${Date.now()}`,
+    price: "21.00",
+    quantity: 5,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Corniche", city: "Tyre", phone: "07 345 678" });
+
+  // The first request reaches the shop and places the order, but its answer never arrives.
+  const keys: string[] = [];
+  let lost = false;
+  await page.route("**/api/orders/checkout", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"]!);
+    if (lost) return route.continue();
+    lost = true;
+    const placed = await route.fetch();
+    expect(placed.status()).toBe(201);
+    await route.abort("connectionreset");
+  });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  expect(keys).toHaveLength(2);
+  expect(keys[1]).toBe(keys[0]);
+
+  const orders = (await (await page.request.get("/api/orders")).json()) as { orders: OrderDto[] };
+  expect(orders.orders).toHaveLength(1);
+  const product = (await (await page.request.get(`/api/product/${ring.id}`)).json()) as {
+    quantity: number;
+  };
+  expect(product.quantity).toBe(4);
+});
+
+test("My Orders tells a failed load from a refused one, and Try Again loads the orders", async ({
+  page,
+}) => {
+  await verifiedCustomer(page.request);
+  let answer: "network" | 503 | "pass" = "network";
+  await page.route("**/api/orders", (route) =>
+    answer === "network"
+      ? route.abort("internetdisconnected")
+      : answer === 503
+        ? route.fulfill({ status: 503, json: { error: "Busy" } })
+        : route.continue(),
+  );
+  await page.goto("/orders");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const tryAgain = page.getByRole("button", { name: o.tryAgain });
+  await expect(page.getByRole("heading", { name: o.loadFailed })).toBeVisible();
+
+  answer = 503;
+  await tryAgain.click();
+  await expect(page.getByRole("heading", { name: o.fetchFailedStatus(503) })).toBeVisible();
+
+  answer = "pass";
+  await tryAgain.click();
+  await expect(page.getByRole("tab", { name: o.current(0) })).toBeVisible();
+  await expect(page.getByText(o.noCurrent)).toBeVisible();
+});

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import * as schema from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { isDatabaseUnavailable } from "@/lib/db/unavailable";
@@ -99,6 +100,7 @@ export async function openPostgres(url: string): Promise<Handle> {
   // connection gets its own; its query fails and the request answers 503 (lib/errors).
   pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   pool.on("connect", (client) => client.on("error", () => {}));
+  releaseWhenCut(pool);
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -112,6 +114,33 @@ export async function openPostgres(url: string): Promise<Handle> {
     close: () => pool.end(),
     kind: "postgres",
   };
+}
+
+/**
+ * A connection that ends while checked out goes back to the pool at once, and a later release of
+ * it is ignored. drizzle's transaction() never releases a connection whose BEGIN fails, as it does
+ * on a connection cut by a restart or failover: each such connection would hold a slot of the pool
+ * for good, until every request waits for one that never comes.
+ */
+function releaseWhenCut(pool: Pool) {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<Pool["connect"]>[0]) => {
+    // The callback form is the pool's own (pool.query), which always releases.
+    if (callback) return connect(callback);
+    return connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const releaseCut = () => client.release(new Error("Connection ended while checked out"));
+      client.release = (error?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener("end", releaseCut);
+        release(error);
+      };
+      client.once("end", releaseCut);
+      return client;
+    });
+  }) as Pool["connect"];
 }
 
 /** An embedded database in `dataDir`, or in memory when `dataDir` is undefined. */

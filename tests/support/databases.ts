@@ -45,7 +45,7 @@ export function describeEachDatabase(name: string, suite: (ctx: { db: () => Data
   });
 }
 
-async function createPostgresDatabase(baseUrl: string) {
+export async function createPostgresDatabase(baseUrl: string) {
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();

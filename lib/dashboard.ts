@@ -6,26 +6,10 @@ import { orders, products } from "@/lib/db/schema";
 import { env } from "@/lib/env";
 import { centsToDollars } from "@/lib/format";
 import { findOrders } from "@/lib/orders";
-import type { OrderDto } from "@/models/order";
+import type { DashboardDto } from "@/models/dashboard";
 
 export const RECENT_ORDERS = 5;
 const LOW_STOCK_LISTED = 50;
-
-export type DashboardDto = {
-  stats: {
-    totalProducts: number;
-    totalOrders: number;
-    /** pending + confirmed + preparing + out_for_delivery */
-    pendingOrders: number;
-    /** delivered */
-    completedOrders: number;
-    /** Dollars: the sum of delivered orders' totals. */
-    totalRevenue: number;
-  };
-  recentOrders: OrderDto[];
-  /** In stock (above 0) at or below LOW_STOCK_THRESHOLD, fewest first. */
-  lowStockProducts: { _id: string; id: string; name: string; price: number; quantity: number }[];
-};
 
 /** The admin dashboard's figures, with the definitions of the shop's design. */
 export async function getDashboard(): Promise<DashboardDto> {

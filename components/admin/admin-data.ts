@@ -5,6 +5,7 @@
 import useSWR from "swr";
 import { callApi } from "@/lib/api-client";
 import type { OrderStatus } from "@/lib/constants";
+import type { DashboardDto } from "@/models/dashboard";
 import type { OrderDto } from "@/models/order";
 import type { ProductDto } from "@/models/product";
 
@@ -15,18 +16,6 @@ export const ADMIN_KEYS = {
     status === "all" ? "/api/admin/orders" : `/api/admin/orders?status=${status}`,
 } as const;
 
-export type DashboardStats = {
-  stats: {
-    totalProducts: number;
-    totalOrders: number;
-    pendingOrders: number;
-    completedOrders: number;
-    totalRevenue: number;
-  };
-  recentOrders: OrderDto[];
-  lowStockProducts: Pick<ProductDto, "_id" | "name" | "price" | "quantity">[];
-};
-
 async function readAdmin<T>(path: string): Promise<T> {
   const result = await callApi<T>(path);
   if (result.ok) return result.data;
@@ -36,7 +25,7 @@ async function readAdmin<T>(path: string): Promise<T> {
 
 const options = { revalidateOnFocus: true, keepPreviousData: true } as const;
 
-export const useDashboard = () => useSWR(ADMIN_KEYS.stats, readAdmin<DashboardStats>, options);
+export const useDashboard = () => useSWR(ADMIN_KEYS.stats, readAdmin<DashboardDto>, options);
 
 export const useAdminProducts = () =>
   useSWR(ADMIN_KEYS.products, readAdmin<{ products: ProductDto[] }>, options);

@@ -2,7 +2,8 @@
 
 import { AlertTriangle, CheckCircle2, Clock, DollarSign, Package, ShoppingBag } from "lucide-react";
 import { Card, EmptyState, StatusBadge } from "@/components/admin/admin-ui";
-import { useDashboard, type DashboardStats } from "@/components/admin/admin-data";
+import { useDashboard } from "@/components/admin/admin-data";
+import type { DashboardDto } from "@/models/dashboard";
 import { Skeleton } from "@/components/ui/skeleton";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
@@ -53,7 +54,7 @@ export function DashboardTab() {
   );
 }
 
-function RecentOrders({ orders }: { orders: DashboardStats["recentOrders"] }) {
+function RecentOrders({ orders }: { orders: DashboardDto["recentOrders"] }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-ink mb-4 font-serif text-xl font-medium">{t.recentOrders}</h2>
@@ -86,7 +87,7 @@ function RecentOrders({ orders }: { orders: DashboardStats["recentOrders"] }) {
   );
 }
 
-function LowStock({ products }: { products: DashboardStats["lowStockProducts"] }) {
+function LowStock({ products }: { products: DashboardDto["lowStockProducts"] }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-ink mb-4 flex items-center gap-2 font-serif text-xl font-medium">

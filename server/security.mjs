@@ -202,6 +202,31 @@ function headerEntries(fields) {
   return [...merged].map(([name, values]) => [name, values.length === 1 ? values[0] : values]);
 }
 
+/** How many pages' script hashes are remembered, by their bytes: the catalogue's cached pages. */
+const REMEMBERED_PAGES = 256;
+const rememberedHashes = new WeakMap();
+
+/**
+ * The script hashes of a page's body as sent. A cached page is the same bytes on every request,
+ * so its hashes are remembered by a digest of those bytes: the page is decoded and read once.
+ */
+function pageScriptHashes(body, encoding, isTrusted) {
+  let remembered = rememberedHashes.get(isTrusted);
+  if (!remembered) rememberedHashes.set(isTrusted, (remembered = new Map()));
+  const key = `${encoding ?? ""} ${createHash("sha256").update(body).digest("base64")}`;
+  const known = remembered.get(key);
+  if (known) {
+    // Most recently used last, so the oldest is the first to go.
+    remembered.delete(key);
+    remembered.set(key, known);
+    return known;
+  }
+  const hashes = inlineScriptHashes(decodeBody(body, encoding).toString("utf8"), isTrusted);
+  remembered.set(key, hashes);
+  if (remembered.size > REMEMBERED_PAGES) remembered.delete(remembered.keys().next().value);
+  return hashes;
+}
+
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
 /**
@@ -267,8 +292,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const body = Buffer.concat(held.chunks);
     let scriptHashes = [];
     try {
-      const html = decodeBody(body, this.getHeader("content-encoding")).toString("utf8");
-      scriptHashes = inlineScriptHashes(html, isTrusted);
+      scriptHashes = pageScriptHashes(body, this.getHeader("content-encoding"), isTrusted);
     } catch (error) {
       console.error("Could not read a page to hash its scripts", error);
     }

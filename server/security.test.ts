@@ -105,6 +105,11 @@ describe("policies", () => {
 });
 
 describe("secureResponse on a Node server", () => {
+  let trustChecks = 0;
+  const countingTrustCheck = (script: string) => {
+    trustChecks++;
+    return isTrusted(script);
+  };
   const page = `<html><body><p>Rings</p><script>${rscChunk}</script><script>alert(1)</script></body></html>`;
   let server: http.Server;
   let base: string;
@@ -113,7 +118,7 @@ describe("secureResponse on a Node server", () => {
     server = http.createServer((req, res) => {
       secureResponse(req, res, {
         headers: baseHeaders({ hsts: false }),
-        isTrusted,
+        isTrusted: countingTrustCheck,
         dev: false,
         https: false,
       });
@@ -125,12 +130,13 @@ describe("secureResponse on a Node server", () => {
         res.end();
       } else {
         // Streamed in pieces, compressed when asked, as Next answers.
-        const gzip = req.url === "/gzip";
+        const gzip = req.url!.startsWith("/gzip");
         res.writeHead(200, {
           "Content-Type": "text/html; charset=utf-8",
           ...(gzip ? { "Content-Encoding": "gzip" } : {}),
         });
-        const body = gzip ? zlib.gzipSync(page) : Buffer.from(page);
+        const html = req.url === "/gzip-again" ? `${page}<!-- again -->` : page;
+        const body = gzip ? zlib.gzipSync(html) : Buffer.from(html);
         const middle = body.length >> 1;
         res.write(body.subarray(0, middle));
         setTimeout(() => res.end(body.subarray(middle)), 10);
@@ -153,6 +159,21 @@ describe("secureResponse on a Node server", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     },
   );
+
+  it("reads a page it has sent before from memory: the same bytes, the same policy, no second reading", async () => {
+    const readsBefore = trustChecks;
+    const first = await fetch(`${base}/gzip-again`);
+    await first.text();
+    const readsAfterFirst = trustChecks;
+    expect(readsAfterFirst).toBeGreaterThan(readsBefore);
+    const second = await fetch(`${base}/gzip-again`);
+    expect(await second.text()).toBe(`${page}<!-- again -->`);
+    expect(second.headers.get("content-security-policy")).toContain(sha(rscChunk));
+    expect(second.headers.get("content-security-policy")).toBe(
+      first.headers.get("content-security-policy"),
+    );
+    expect(trustChecks).toBe(readsAfterFirst);
+  });
 
   it("gives other answers the strict policy, and a 304 none (the stored page keeps its own)", async () => {
     const json = await fetch(`${base}/json`);

@@ -90,7 +90,10 @@ export default class IncrementalCache {
   async write(key, value, context) {
     const entry = {
       value,
-      lastModified: Date.now(),
+      // Next compares this with tag expiry on the process's monotonic clock (timeOrigin + now),
+      // never the wall clock: after the machine's clock is stepped forward, a Date.now() stamp
+      // would be ahead of every later expiry and the page would never be invalidated.
+      lastModified: Math.round(performance.timeOrigin + performance.now()),
       cacheControl: context.fetchCache ? undefined : context.cacheControl,
     };
     const client = await redis();

@@ -1,9 +1,11 @@
 // Tag expiry for both of Next's caches (pages and 'use cache' entries). Next keeps it in one list
 // per process; with Redis every change is also written there, and read back before an entry
 // carrying the tag is served, so an edit made through one instance expires the entry on all.
-import nextTags from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import * as tagsModule from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 import { redis, TAGS_KEY } from "./redis.mjs";
 
+// A CommonJS module: Node hands it over as the default export, a bundler or Jest as the namespace.
+const nextTags = tagsModule.default ?? tagsModule;
 const { tagsManifest } = nextTags;
 
 /**

@@ -1,0 +1,35 @@
+// The page cache without Redis: a page stored before an edit expires with the edit's tags, also
+// after the machine's wall clock was stepped forward (as a VM's clock sync does).
+import { areTagsExpired } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
+import IncrementalCache from "@/cache-handlers/incremental.mjs";
+
+type Entry = { lastModified: number };
+
+describe("the page cache", () => {
+  const cache = new IncrementalCache({ serverDistDir: "/nonexistent/server" });
+  const page = { kind: "APP_PAGE", headers: { "x-next-cache-tags": "catalogue-list,rings" } };
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it("expires a page stored just before its tag is expired, whatever the wall clock says", async () => {
+    // The wall clock runs a minute ahead of the process's own clock.
+    const wallClock = Date.now() + 60_000;
+    jest.spyOn(Date, "now").mockReturnValue(wallClock);
+    await cache.set("/category/rings", page, { cacheControl: { revalidate: 3600 } });
+    const stored = (await cache.get("/category/rings", {})) as Entry;
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.revalidateTag(["rings"]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+
+    expect(areTagsExpired(["rings"], stored.lastModified)).toBe(true);
+  });
+
+  it("keeps a page stored after the tag expired", async () => {
+    await cache.revalidateTag(["catalogue-list"]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await cache.set("/category/earrings", page, { cacheControl: { revalidate: 3600 } });
+    const stored = (await cache.get("/category/earrings", {})) as Entry;
+    expect(areTagsExpired(["catalogue-list"], stored.lastModified)).toBe(false);
+  });
+});

@@ -19,6 +19,21 @@ const REDIS_TTL_SECONDS = 7 * 24 * 3600;
 
 const memory = new Map();
 
+/**
+ * Next compares an entry's time with tag expiry on the process's monotonic clock (timeOrigin +
+ * now), never the wall clock: after the machine's clock is stepped or slewed forward, a
+ * Date.now() stamp would be ahead of later expiries and the page would never be invalidated.
+ */
+const clock = () => Math.floor(performance.timeOrigin + performance.now());
+
+/**
+ * When each page was first asked for since it was last stored. A page is stamped with that time,
+ * not with the time it is stored: its render began after that request and may have read the
+ * catalogue before an edit that expired its tags while it rendered (a background revalidation
+ * running during the owner's save), and such a page must count as older than the edit.
+ */
+const askedSince = new Map();
+
 // Entries hold Buffers (RSC payloads, bodies) and Maps (segment data): kept as tagged JSON.
 function encode(entry) {
   return JSON.stringify(entry, function (key, value) {
@@ -67,6 +82,10 @@ export default class IncrementalCache {
   }
 
   async read(key, context) {
+    if (!askedSince.has(key)) {
+      askedSince.set(key, clock());
+      if (askedSince.size > MAX_ENTRIES) askedSince.delete(askedSince.keys().next().value);
+    }
     const client = await redis();
     let entry;
     if (client) {
@@ -88,12 +107,11 @@ export default class IncrementalCache {
   }
 
   async write(key, value, context) {
+    const lastModified = askedSince.get(key) ?? clock();
+    askedSince.delete(key);
     const entry = {
       value,
-      // Next compares this with tag expiry on the process's monotonic clock (timeOrigin + now),
-      // never the wall clock: after the machine's clock is stepped forward, a Date.now() stamp
-      // would be ahead of every later expiry and the page would never be invalidated.
-      lastModified: Math.round(performance.timeOrigin + performance.now()),
+      lastModified,
       cacheControl: context.fetchCache ? undefined : context.cacheControl,
     };
     const client = await redis();

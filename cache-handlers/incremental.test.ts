@@ -25,6 +25,20 @@ describe("the page cache", () => {
     expect(areTagsExpired(["rings"], stored.lastModified)).toBe(true);
   });
 
+  it("expires a page whose render began before an edit and was stored after it", async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    // A request finds no page and the render starts, reading the catalogue as it was...
+    expect(await cache.get("/category/anklets", {})).toBeNull();
+    await pause();
+    // ...the owner's edit expires the tags while it renders...
+    await cache.revalidateTag(["anklets"]);
+    await pause();
+    // ...and the page it made is stored after the edit.
+    await cache.set("/category/anklets", page, { cacheControl: { revalidate: 3600 } });
+    const stored = (await cache.get("/category/anklets", {})) as Entry;
+    expect(areTagsExpired(["anklets"], stored.lastModified)).toBe(true);
+  });
+
   it("keeps a page stored after the tag expired", async () => {
     await cache.revalidateTag(["catalogue-list"]);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -30,11 +30,8 @@ export type WishlistState = {
   /** Whether the wishlist panel is open (the panel reads it; the header and menu open it). */
   panelOpen: boolean;
   openWishlist: () => void;
-  closeWishlist: () => void;
   /** Opens or closes the panel (a dialog's onOpenChange). */
   setPanelOpen: (open: boolean) => void;
-  /** The header's and menu's way to open the panel; undefined while no panel can be shown. */
-  openPanel?: () => void;
 };
 
 const dropLocalEntry = (productId: string) =>
@@ -171,7 +168,6 @@ export function useSyncedWishlist({
   );
 
   const openWishlist = useCallback(() => setPanelOpen(true), []);
-  const closeWishlist = useCallback(() => setPanelOpen(false), []);
 
   return useMemo<WishlistState>(
     () => ({
@@ -186,9 +182,7 @@ export function useSyncedWishlist({
       products,
       panelOpen,
       openWishlist,
-      closeWishlist,
       setPanelOpen,
-      openPanel: openWishlist,
     }),
     [
       entries,
@@ -204,7 +198,6 @@ export function useSyncedWishlist({
       products,
       panelOpen,
       openWishlist,
-      closeWishlist,
     ],
   );
 }

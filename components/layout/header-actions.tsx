@@ -10,16 +10,15 @@ const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold";
 
 export function WishlistButton() {
-  const { count, openPanel } = useWishlist();
+  const { count, openWishlist } = useWishlist();
   const label = count > 0 ? messages.layout.wishlistWithCount(count) : messages.layout.wishlist;
   return (
     <button
       type="button"
       aria-label={label}
       aria-haspopup="dialog"
-      aria-disabled={openPanel ? undefined : true}
-      onClick={openPanel}
-      className={`${iconButton} aria-disabled:cursor-default aria-disabled:opacity-60 aria-disabled:hover:bg-transparent`}
+      onClick={openWishlist}
+      className={iconButton}
     >
       <Heart className="size-5" strokeWidth={1.6} aria-hidden="true" />
       <CountBadge count={count} />

@@ -37,7 +37,7 @@ export function MobileMenuPanel({
 }) {
   const close = () => onOpenChange(false);
   const { count: cartCount } = useCart();
-  const { count: wishlistCount, openPanel: openWishlist } = useWishlist();
+  const { count: wishlistCount, openWishlist } = useWishlist();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -81,13 +81,11 @@ export function MobileMenuPanel({
               <li>
                 <button
                   type="button"
-                  aria-disabled={openWishlist ? undefined : true}
                   onClick={() => {
-                    if (!openWishlist) return;
                     close();
                     openWishlist();
                   }}
-                  className={`${row} aria-disabled:text-muted aria-disabled:cursor-default aria-disabled:hover:bg-transparent`}
+                  className={row}
                 >
                   <Heart className="size-5" strokeWidth={1.6} aria-hidden="true" />
                   {messages.layout.wishlist}

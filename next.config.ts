@@ -9,6 +9,9 @@ const nextConfig: NextConfig = {
   // rate-limiter-flexible loads drizzle-orm by a dynamic import that bundling cannot follow.
   serverExternalPackages: ["@electric-sql/pglite", "sharp", "rate-limiter-flexible"],
   poweredByHeader: false,
+  // Pages get their ETag (and 304s) from the entry point, which digests every page it sends
+  // anyway (server/security.mjs); Next's own hashes each page's text again on every request.
+  generateEtags: false,
   cacheComponents: true,
   // Pages and cached answers start empty on every server start, so none carries the configuration
   // of the build; with REDIS_URL they and the 'use cache' entries live in Redis, shared by every

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { messages } from "@/lib/messages";
+import { namesEtag } from "@/server/cache-control.mjs";
 
 const DEFAULT_MAX_JSON_BYTES = 32 * 1024;
 
@@ -195,11 +196,7 @@ export function assertSameOrigin(request: Request) {
 
 /** Whether the request's If-None-Match names this ETag (the weak comparison GET uses, RFC 9110). */
 export function matchesIfNoneMatch(request: Request, etag: string): boolean {
-  const header = request.headers.get("if-none-match");
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header.split(",").some((tag) => opaque(tag) === opaque(etag));
+  return namesEtag(request.headers.get("if-none-match"), etag);
 }
 
 // Visible ASCII, as Stripe and the IETF draft use it: a UUID per checkout attempt fits.

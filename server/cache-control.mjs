@@ -21,3 +21,11 @@ export function sharePublicPages(res) {
     return writeHead.apply(this, args);
   };
 }
+
+/** Whether an If-None-Match header names this ETag (the weak comparison GET uses, RFC 9110). */
+export function namesEtag(ifNoneMatch, etag) {
+  if (typeof ifNoneMatch !== "string" || ifNoneMatch === "") return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  const opaque = (tag) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}

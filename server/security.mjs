@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import vm from "node:vm";
 import zlib from "node:zlib";
+import { namesEtag } from "./cache-control.mjs";
 
 /** Headers every answer carries: pages, API, images and static files alike. */
 export function baseHeaders({ hsts }) {
@@ -210,10 +211,10 @@ const rememberedHashes = new WeakMap();
  * The script hashes of a page's body as sent. A cached page is the same bytes on every request,
  * so its hashes are remembered by a digest of those bytes: the page is decoded and read once.
  */
-function pageScriptHashes(body, encoding, isTrusted) {
+function pageScriptHashes(body, digest, encoding, isTrusted) {
   let remembered = rememberedHashes.get(isTrusted);
   if (!remembered) rememberedHashes.set(isTrusted, (remembered = new Map()));
-  const key = `${encoding ?? ""} ${createHash("sha256").update(body).digest("base64")}`;
+  const key = `${encoding ?? ""} ${digest}`;
   const known = remembered.get(key);
   if (known) {
     // Most recently used last, so the oldest is the first to go.
@@ -226,6 +227,9 @@ function pageScriptHashes(body, encoding, isTrusted) {
   if (remembered.size > REMEMBERED_PAGES) remembered.delete(remembered.keys().next().value);
   return hashes;
 }
+
+/** The page's validator: its bytes as sent (a compressed page has its own, as HTTP wants). */
+const pageEtag = (digest) => `"${digest.slice(0, 27)}"`;
 
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
@@ -290,15 +294,27 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (chunk?.length)
       held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
     const body = Buffer.concat(held.chunks);
+    const { statusCode, reason } = held;
+    held = null;
+    const digest = createHash("sha256").update(body).digest("base64url");
+    if (statusCode === 200 && !this.hasHeader("etag")) {
+      this.setHeader("ETag", pageEtag(digest));
+      if (namesEtag(req.headers["if-none-match"], pageEtag(digest))) {
+        // The browser holds this page and the policy sent with it.
+        for (const name of ["content-length", "content-type", "content-encoding"]) {
+          this.removeHeader(name);
+        }
+        writeHead.call(this, 304);
+        return end.call(this, callback);
+      }
+    }
     let scriptHashes = [];
     try {
-      scriptHashes = pageScriptHashes(body, this.getHeader("content-encoding"), isTrusted);
+      scriptHashes = pageScriptHashes(body, digest, this.getHeader("content-encoding"), isTrusted);
     } catch (error) {
       console.error("Could not read a page to hash its scripts", error);
     }
     this.setHeader("Content-Security-Policy", pagePolicy({ scriptHashes, dev, https }));
-    const { statusCode, reason } = held;
-    held = null;
     if (reason) writeHead.call(this, statusCode, reason);
     else writeHead.call(this, statusCode);
     return end.call(this, body, callback);

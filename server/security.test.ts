@@ -175,6 +175,26 @@ describe("secureResponse on a Node server", () => {
     expect(trustChecks).toBe(readsAfterFirst);
   });
 
+  it.each(["/plain", "/gzip"])(
+    "gives %s an ETag of its bytes as sent, and answers 304 to a browser that holds it",
+    async (path) => {
+      const first = await fetch(base + path);
+      await first.text();
+      const etag = first.headers.get("etag")!;
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      const again = await fetch(base + path, {
+        headers: { "If-None-Match": `"other", W/${etag}` },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("content-security-policy")).toBeNull();
+      const changed = await fetch(`${base}/gzip-again`, { headers: { "If-None-Match": etag } });
+      expect(changed.status).toBe(200);
+      expect(changed.headers.get("etag")).not.toBe(etag);
+    },
+  );
+
   it("gives other answers the strict policy, and a 304 none (the stored page keeps its own)", async () => {
     const json = await fetch(`${base}/json`);
     expect(json.headers.get("content-security-policy")).toBe(RESOURCE_POLICY);

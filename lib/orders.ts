@@ -140,43 +140,99 @@ export async function listOrdersForUser({ userId }: { userId: string }): Promise
 type TakenLine = OrderLine & { name: string; priceCents: number; category: Category };
 
 /**
- * Takes the stock of every line, each with one conditional update (never read-then-write), in
- * product id order so that two orders sharing products cannot deadlock. Returns the taken lines
- * with their current name and price, or the lines that lack stock (the caller then rolls back).
+ * The order's products as they are now (name, price, category, stock), read without a lock: lines
+ * whose product is gone or lacks the stock are short, and nothing is written for them.
  */
-async function takeStock(
+async function priceLines(
   tx: Transaction,
   lines: readonly OrderLine[],
-): Promise<{ taken: TakenLine[]; short: ShortItem[] }> {
-  const taken: TakenLine[] = [];
+): Promise<{ priced: TakenLine[]; short: ShortItem[] }> {
+  const rows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      priceCents: products.priceCents,
+      category: products.category,
+      quantity: products.quantity,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        lines.map((line) => line.productId),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const priced: TakenLine[] = [];
+  const short: ShortItem[] = [];
+  for (const line of lines) {
+    const product = byId.get(line.productId);
+    if (product && product.quantity >= line.quantity) {
+      const { name, priceCents, category } = product;
+      priced.push({ ...line, name, priceCents, category });
+    } else {
+      short.push(shortItem(line, product));
+    }
+  }
+  return { priced, short };
+}
+
+const shortItem = (
+  line: OrderLine,
+  product: { name: string; quantity: number } | undefined,
+): ShortItem => ({
+  productId: line.productId,
+  name: product?.name ?? null,
+  requested: line.quantity,
+  available: product?.quantity ?? 0,
+});
+
+/** The price of a line changed between reading it and taking its stock: the order is made again. */
+class PriceChanged extends Error {}
+
+/** Runs the checkout again (at most twice more) when a price changed while it ran. */
+async function againIfPriceChanged<T>(checkout: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await checkout();
+    } catch (error) {
+      if (!(error instanceof PriceChanged) || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
+ * Takes the stock of every priced line, each with one conditional update (never read-then-write)
+ * that also requires the price the order was written with, in product id order so that two orders
+ * sharing products cannot deadlock. It runs last in the checkout's transaction, so a product's row
+ * stays locked only from here to the commit: customers buying the same piece queue for two round
+ * trips each, not for the whole order. Returns the lines that ran out meanwhile (the caller then
+ * rolls back); throws PriceChanged when a price moved.
+ */
+async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<ShortItem[]> {
   const short: ShortItem[] = [];
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    const [row] = await tx
+    const [taken] = await tx
       .update(products)
       .set({ quantity: sql`${products.quantity} - ${line.quantity}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, line.productId), gte(products.quantity, line.quantity)))
-      .returning({
-        name: products.name,
-        priceCents: products.priceCents,
-        category: products.category,
-      });
-    if (row) {
-      taken.push({ ...line, ...row });
-      continue;
-    }
-    // Only to tell the customer what is left: nothing is taken on this path.
-    const [left] = await tx
+      .where(
+        and(
+          eq(products.id, line.productId),
+          gte(products.quantity, line.quantity),
+          eq(products.priceCents, line.priceCents),
+        ),
+      )
+      .returning({ id: products.id });
+    if (taken) continue;
+    // Nothing was taken: find out why.
+    const [now] = await tx
       .select({ name: products.name, quantity: products.quantity })
       .from(products)
       .where(eq(products.id, line.productId));
-    short.push({
-      productId: line.productId,
-      name: left?.name ?? null,
-      requested: line.quantity,
-      available: left?.quantity ?? 0,
-    });
+    if (!now || now.quantity < line.quantity) short.push(shortItem(line, now));
+    else throw new PriceChanged();
   }
-  return { taken, short };
+  return short;
 }
 
 /** The first picture of each product, for the item snapshots. */
@@ -210,6 +266,9 @@ async function hasEarlierOrder(tx: Transaction, customer: User): Promise<boolean
   return Boolean(earlier);
 }
 
+const shortOfStock = (short: ShortItem[]) =>
+  conflict(messages.checkout.insufficientStock, describeShortItems(short), { items: short });
+
 function describeShortItems(short: ShortItem[]): string[] {
   return short.map((item) =>
     item.name === null
@@ -237,91 +296,91 @@ export async function placeOrder({
   idempotencyKey?: string;
 }): Promise<{ order: OrderDto; created: boolean }> {
   const db = await getDb();
-  const placed = await db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select()
-      .from(users)
-      .where(eq(users.id, userId))
-      .for("no key update");
-    if (!customer) throw unauthorized();
+  const placed = await againIfPriceChanged(() =>
+    db.transaction(async (tx) => {
+      const [customer] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("no key update");
+      if (!customer) throw unauthorized();
 
-    if (idempotencyKey) {
-      const [first] = await findOrders({
-        where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)),
-        limit: 1,
-        db: tx,
-      });
-      if (first) return { first };
-    }
+      if (idempotencyKey) {
+        const [first] = await findOrders({
+          where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)),
+          limit: 1,
+          db: tx,
+        });
+        if (first) return { first };
+      }
 
-    const { taken, short } = await takeStock(tx, input.items);
-    if (short.length > 0) {
-      throw conflict(messages.checkout.insufficientStock, describeShortItems(short), {
-        items: short,
-      });
-    }
+      const { priced, short } = await priceLines(tx, input.items);
+      if (short.length > 0) throw shortOfStock(short);
 
-    const discounted =
-      qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
-      !(await hasEarlierOrder(tx, customer));
-    const totals = orderTotals({ lines: taken, discounted });
+      const discounted =
+        qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
+        !(await hasEarlierOrder(tx, customer));
+      const totals = orderTotals({ lines: priced, discounted });
 
-    let order: Order | undefined;
-    // A clash of random order numbers is all but impossible; if one happens, draw again.
-    while (!order) {
-      [order] = await tx
-        .insert(orders)
-        .values({
-          orderNumber: createOrderNumber(),
-          userId: customer.id,
-          customerFirstName: customer.firstName,
-          customerLastName: customer.lastName,
-          customerEmail: customer.email,
-          status: "pending",
-          ...totals,
-          discountType: discounted ? INSTAGRAM_DISCOUNT_TYPE : null,
-          discountPercent: discounted ? INSTAGRAM_DISCOUNT_PERCENT : null,
-          currency: input.currency,
-          paymentMethod: PAYMENT_METHOD,
-          estimatedDelivery: estimatedDeliveryDate(new Date()),
-          shippingAddress: input.shippingAddress,
-          phoneNumber: input.phoneNumber,
-          notes: input.notes ?? null,
-          idempotencyKey: idempotencyKey ?? null,
-        })
-        .onConflictDoNothing({ target: orders.orderNumber })
+      let order: Order | undefined;
+      // A clash of random order numbers is all but impossible; if one happens, draw again.
+      while (!order) {
+        [order] = await tx
+          .insert(orders)
+          .values({
+            orderNumber: createOrderNumber(),
+            userId: customer.id,
+            customerFirstName: customer.firstName,
+            customerLastName: customer.lastName,
+            customerEmail: customer.email,
+            status: "pending",
+            ...totals,
+            discountType: discounted ? INSTAGRAM_DISCOUNT_TYPE : null,
+            discountPercent: discounted ? INSTAGRAM_DISCOUNT_PERCENT : null,
+            currency: input.currency,
+            paymentMethod: PAYMENT_METHOD,
+            estimatedDelivery: estimatedDeliveryDate(new Date()),
+            shippingAddress: input.shippingAddress,
+            phoneNumber: input.phoneNumber,
+            notes: input.notes ?? null,
+            idempotencyKey: idempotencyKey ?? null,
+          })
+          .onConflictDoNothing({ target: orders.orderNumber })
+          .returning();
+      }
+
+      const images = await firstImages(
+        tx,
+        priced.map((line) => line.productId),
+      );
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          priced.map((line) => ({
+            orderId: order.id,
+            productId: line.productId,
+            name: line.name,
+            image: images.get(line.productId) ?? null,
+            priceCents: line.priceCents,
+            quantity: line.quantity,
+          })),
+        )
         .returning();
-    }
 
-    const images = await firstImages(
-      tx,
-      taken.map((line) => line.productId),
-    );
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        taken.map((line) => ({
-          orderId: order.id,
-          productId: line.productId,
-          name: line.name,
-          image: images.get(line.productId) ?? null,
-          priceCents: line.priceCents,
-          quantity: line.quantity,
-        })),
-      )
-      .returning();
-
-    await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
-    if (customer.phoneNumber !== input.phoneNumber) {
-      // Remembered for the next checkout's form.
-      await tx
-        .update(users)
-        .set({ phoneNumber: input.phoneNumber, updatedAt: sql`now()` })
-        .where(eq(users.id, customer.id));
-    }
-    items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-    return { created: { order, items, customer, taken } };
-  });
+      await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
+      if (customer.phoneNumber !== input.phoneNumber) {
+        // Remembered for the next checkout's form.
+        await tx
+          .update(users)
+          .set({ phoneNumber: input.phoneNumber, updatedAt: sql`now()` })
+          .where(eq(users.id, customer.id));
+      }
+      const ranOut = await takeStock(tx, priced);
+      if (ranOut.length > 0) throw shortOfStock(ranOut);
+      items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+      return { created: { order, items, customer, taken: priced } };
+    }),
+  );
 
   if (placed.first) return { order: placed.first, created: false };
   const { order, items, customer, taken } = placed.created;

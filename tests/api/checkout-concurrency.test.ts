@@ -87,6 +87,43 @@ describeEachDatabase("checkout rush", ({ db }) => {
     expect(new Set(placed.map((o) => o.userId)).size).toBe(5);
   });
 
+  it("a price changed while a checkout waits for the piece: the order is made at the new price", async () => {
+    const bangle = await createProduct(db(), {
+      name: "Cedar Bangle",
+      priceCents: 3000,
+      quantity: 3,
+    });
+    const { token } = await createSignedInUser(db(), { firstName: "Rima" });
+    let answer: Awaited<ReturnType<typeof checkout>> | undefined;
+    await db().transaction(async (tx) => {
+      // The shop's edit holds the piece's row while the checkout reads the old price and queues.
+      await tx.select().from(products).where(eq(products.id, bangle.id)).for("update");
+      const placing = checkout({
+        token,
+        body: checkoutBody([{ productId: bangle.id, quantity: 1 }]),
+      }).then((result) => (answer = result));
+      void placing;
+      // PostgreSQL: until the checkout waits on the row; PGlite runs one transaction at a time.
+      for (let i = 0; i < 40; i++) {
+        const { rows } = (await tx.execute(
+          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { waiting: number }[] };
+        const waiting = rows[0]?.waiting ?? 0;
+        if (waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await tx.update(products).set({ priceCents: 3500 }).where(eq(products.id, bangle.id));
+    });
+    for (let i = 0; i < 100 && !answer; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(answer?.status).toBe(201);
+    expect(answer?.body.order).toMatchObject({
+      items: [{ productId: bangle.id, price: 35, quantity: 1 }],
+      subtotal: 35,
+    });
+    const [left] = await db().select().from(products).where(eq(products.id, bangle.id));
+    expect(left).toMatchObject({ quantity: 2, priceCents: 3500 });
+  });
+
   it("orders of several pieces, in any item order, neither deadlock nor oversell", async () => {
     const studs = await createProduct(db(), {
       name: "Pearl Studs",

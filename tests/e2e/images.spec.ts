@@ -123,10 +123,15 @@ test.describe("adaptive product images", () => {
   });
 
   test("the first product image is in the page, preloaded at high priority, and nothing shifts", async ({
+    browser,
     page,
     request,
   }) => {
     const product = await productWithRelated(request);
+    // The cached page, on Lighthouse's desktop screen: React paints the page's loading state a
+    // moment before revealing it, and the footer must not move when it does.
+    await request.get(`/product/${product.id}`);
+    await page.setViewportSize({ width: 1350, height: 940 });
     await page.goto(`/product/${product.id}`);
     const preload = page.locator('link[rel="preload"][as="image"]').first();
     await expect(preload).toHaveAttribute("imagesrcset", /\.webp\?w=640&q=60 640w/);
@@ -146,6 +151,18 @@ test.describe("adaptive product images", () => {
         }),
     );
     expect(layoutShift).toBeLessThanOrEqual(0.02);
+
+    // That first paint, held still (no script reveals the page): the footer is already out of view.
+    const still = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      javaScriptEnabled: false,
+      viewport: { width: 1350, height: 940 },
+    });
+    const firstPaint = await still.newPage();
+    await firstPaint.goto(`/product/${product.id}`);
+    const footer = await firstPaint.locator("footer").boundingBox();
+    expect(footer!.y).toBeGreaterThanOrEqual(940);
+    await still.close();
   });
 
   test("a picture that cannot load shows 'Image failed to load' in its place, same size", async ({

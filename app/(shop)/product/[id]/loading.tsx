@@ -1,6 +1,9 @@
+import { RelatedProductsSkeleton } from "@/components/product/related-products";
 import { Skeleton } from "@/components/ui/skeleton";
 import { messages } from "@/lib/messages";
 
+// Also the first paint of a product page's cached HTML (React reveals streamed content a moment
+// after the shell), so it keeps the page's full height: the footer stays where it will be.
 export default function ProductLoading() {
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-20 sm:px-6">
@@ -16,6 +19,7 @@ export default function ProductLoading() {
           <Skeleton className="mt-8 h-24 w-full" />
         </div>
       </div>
+      <RelatedProductsSkeleton />
     </div>
   );
 }

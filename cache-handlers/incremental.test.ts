@@ -46,4 +46,12 @@ describe("the page cache", () => {
     const stored = (await cache.get("/category/earrings", {})) as Entry;
     expect(areTagsExpired(["catalogue-list"], stored.lastModified)).toBe(false);
   });
+
+  it("keeps found pages, never a not-found one (any made-up address would take a place)", async () => {
+    const context = { cacheControl: { revalidate: 3600 } };
+    await cache.set("/product/found", { ...page, status: 200 }, context);
+    await cache.set("/product/made-up", { ...page, status: 404 }, context);
+    expect(await cache.get("/product/found", {})).toMatchObject({ value: { status: 200 } });
+    expect(await cache.get("/product/made-up", {})).toBeNull();
+  });
 });

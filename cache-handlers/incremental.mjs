@@ -107,11 +107,11 @@ export default class IncrementalCache {
   }
 
   async write(key, value, context) {
+    const lastModified = askedSince.get(key) ?? clock();
+    askedSince.delete(key);
     // A not-found answer (a product id nobody made) is rendered again when asked for: kept, every
     // made-up address would take a place in memory, and in Redis for a week.
     if (typeof value?.status === "number" && value.status >= 400) return;
-    const lastModified = askedSince.get(key) ?? clock();
-    askedSince.delete(key);
     const entry = {
       value,
       lastModified,

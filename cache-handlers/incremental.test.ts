@@ -54,4 +54,19 @@ describe("the page cache", () => {
     expect(await cache.get("/product/found", {})).toMatchObject({ value: { status: 200 } });
     expect(await cache.get("/product/made-up", {})).toBeNull();
   });
+
+  it("forgets when a not-found page was asked for: the page made later is not older than an edit between", async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const context = { cacheControl: { revalidate: 3600 } };
+    expect(await cache.get("/category/brooches", {})).toBeNull();
+    await cache.set("/category/brooches", { ...page, status: 404 }, context);
+    await pause();
+    await cache.revalidateTag(["brooches"]);
+    await pause();
+    // Asked for again after the edit: this render read the catalogue as edited.
+    expect(await cache.get("/category/brooches", {})).toBeNull();
+    await cache.set("/category/brooches", { ...page, status: 200 }, context);
+    const stored = (await cache.get("/category/brooches", {})) as Entry;
+    expect(areTagsExpired(["brooches"], stored.lastModified)).toBe(false);
+  });
 });

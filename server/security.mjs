@@ -298,8 +298,10 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     held = null;
     const digest = createHash("sha256").update(body).digest("base64url");
     if (statusCode === 200 && !this.hasHeader("etag")) {
-      this.setHeader("ETag", pageEtag(digest));
-      if (namesEtag(req.headers["if-none-match"], pageEtag(digest))) {
+      const etag = pageEtag(digest);
+      this.setHeader("ETag", etag);
+      // Only a GET is answered "not modified" (RFC 9110: other methods are not conditional here).
+      if (req.method === "GET" && namesEtag(req.headers["if-none-match"], etag)) {
         // The browser holds this page and the policy sent with it.
         for (const name of ["content-length", "content-type", "content-encoding"]) {
           this.removeHeader(name);

@@ -189,6 +189,12 @@ describe("secureResponse on a Node server", () => {
       expect(await again.text()).toBe("");
       expect(again.headers.get("etag")).toBe(etag);
       expect(again.headers.get("content-security-policy")).toBeNull();
+      const posted = await fetch(base + path, {
+        method: "POST",
+        headers: { "If-None-Match": etag },
+      });
+      expect(posted.status).toBe(200);
+      expect(await posted.text()).toBe(page);
       const changed = await fetch(`${base}/gzip-again`, { headers: { "If-None-Match": etag } });
       expect(changed.status).toBe(200);
       expect(changed.headers.get("etag")).not.toBe(etag);

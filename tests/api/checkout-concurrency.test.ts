@@ -94,15 +94,11 @@ describeEachDatabase("checkout rush", ({ db }) => {
       quantity: 3,
     });
     const { token } = await createSignedInUser(db(), { firstName: "Rima" });
-    let answer: Awaited<ReturnType<typeof checkout>> | undefined;
+    let placing: ReturnType<typeof checkout> | undefined;
     await db().transaction(async (tx) => {
       // The shop's edit holds the piece's row while the checkout reads the old price and queues.
       await tx.select().from(products).where(eq(products.id, bangle.id)).for("update");
-      const placing = checkout({
-        token,
-        body: checkoutBody([{ productId: bangle.id, quantity: 1 }]),
-      }).then((result) => (answer = result));
-      void placing;
+      placing = checkout({ token, body: checkoutBody([{ productId: bangle.id, quantity: 1 }]) });
       // PostgreSQL: until the checkout waits on the row; PGlite runs one transaction at a time.
       for (let i = 0; i < 40; i++) {
         const { rows } = (await tx.execute(
@@ -114,9 +110,9 @@ describeEachDatabase("checkout rush", ({ db }) => {
       }
       await tx.update(products).set({ priceCents: 3500 }).where(eq(products.id, bangle.id));
     });
-    for (let i = 0; i < 100 && !answer; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(answer?.status).toBe(201);
-    expect(answer?.body.order).toMatchObject({
+    const answer = await placing!;
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({
       items: [{ productId: bangle.id, price: 35, quantity: 1 }],
       subtotal: 35,
     });

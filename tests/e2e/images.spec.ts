@@ -94,6 +94,9 @@ async function productWithRelated(request: import("@playwright/test").APIRequest
 const relatedCards = (page: Page) =>
   page.getByRole("list", { name: "Customers who viewed this item also viewed" }).getByRole("link");
 
+/** The screen Lighthouse's desktop preset measures layout shift on. */
+const LIGHTHOUSE_DESKTOP = { width: 1350, height: 940 };
+
 test.describe("adaptive product images", () => {
   test("images below the fold are not requested until they come within 50px", async ({ page }) => {
     const requests = recordImageRequests(page);
@@ -131,7 +134,7 @@ test.describe("adaptive product images", () => {
     // The cached page, on Lighthouse's desktop screen: React paints the page's loading state a
     // moment before revealing it, and the footer must not move when it does.
     await request.get(`/product/${product.id}`);
-    await page.setViewportSize({ width: 1350, height: 940 });
+    await page.setViewportSize(LIGHTHOUSE_DESKTOP);
     await page.goto(`/product/${product.id}`);
     const preload = page.locator('link[rel="preload"][as="image"]').first();
     await expect(preload).toHaveAttribute("imagesrcset", /\.webp\?w=640&q=60 640w/);
@@ -156,12 +159,12 @@ test.describe("adaptive product images", () => {
     const still = await browser.newContext({
       baseURL: test.info().project.use.baseURL,
       javaScriptEnabled: false,
-      viewport: { width: 1350, height: 940 },
+      viewport: LIGHTHOUSE_DESKTOP,
     });
     const firstPaint = await still.newPage();
     await firstPaint.goto(`/product/${product.id}`);
     const footer = await firstPaint.locator("footer").boundingBox();
-    expect(footer!.y).toBeGreaterThanOrEqual(940);
+    expect(footer!.y).toBeGreaterThanOrEqual(LIGHTHOUSE_DESKTOP.height);
     await still.close();
   });
 

@@ -140,14 +140,17 @@ export async function listOrdersForUser({ userId }: { userId: string }): Promise
 type TakenLine = OrderLine & { name: string; priceCents: number; category: Category };
 
 /**
- * The order's products as they are now (name, price, category, stock), read without a lock: lines
- * whose product is gone or lacks the stock are short, and nothing is written for them.
+ * The order's products as they are now (name, price, category, stock): lines whose product is gone
+ * or lacks the stock are short, and nothing is written for them. Read without a lock, unless
+ * `lock`: then the rows are held (in id order, as takeStock takes them) until the commit, so no
+ * price can change before the stock is taken.
  */
 async function priceLines(
   tx: Transaction,
   lines: readonly OrderLine[],
+  { lock }: { lock: boolean },
 ): Promise<{ priced: TakenLine[]; short: ShortItem[] }> {
-  const rows = await tx
+  const read = tx
     .select({
       id: products.id,
       name: products.name,
@@ -162,6 +165,7 @@ async function priceLines(
         lines.map((line) => line.productId),
       ),
     );
+  const rows = lock ? await read.orderBy(asc(products.id)).for("update") : await read;
   const byId = new Map(rows.map((row) => [row.id, row]));
   const priced: TakenLine[] = [];
   const short: ShortItem[] = [];
@@ -190,14 +194,16 @@ const shortItem = (
 /** The price of a line changed between reading it and taking its stock: the order is made again. */
 class PriceChanged extends Error {}
 
-/** Runs the checkout again (at most twice more) when a price changed while it ran. */
-async function againIfPriceChanged<T>(checkout: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await checkout();
-    } catch (error) {
-      if (!(error instanceof PriceChanged) || attempt === 3) throw error;
-    }
+/**
+ * Runs the checkout reading its products without a lock; if a price changed meanwhile, runs it once
+ * more holding them from the start, which no price change can interrupt.
+ */
+async function againIfPriceChanged<T>(checkout: (lock: boolean) => Promise<T>): Promise<T> {
+  try {
+    return await checkout(false);
+  } catch (error) {
+    if (!(error instanceof PriceChanged)) throw error;
+    return checkout(true);
   }
 }
 
@@ -296,7 +302,7 @@ export async function placeOrder({
   idempotencyKey?: string;
 }): Promise<{ order: OrderDto; created: boolean }> {
   const db = await getDb();
-  const placed = await againIfPriceChanged(() =>
+  const placed = await againIfPriceChanged((lock) =>
     db.transaction(async (tx) => {
       const [customer] = await tx
         .select()
@@ -314,7 +320,7 @@ export async function placeOrder({
         if (first) return { first };
       }
 
-      const { priced, short } = await priceLines(tx, input.items);
+      const { priced, short } = await priceLines(tx, input.items, { lock });
       if (short.length > 0) throw shortOfStock(short);
 
       const discounted =

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
+import type { Transaction } from "@/lib/db";
 import { orderItems, orders, products } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
@@ -32,7 +33,29 @@ afterAll(async () => {
 
 jest.setTimeout(120_000);
 
-describeEachDatabase("checkout rush", ({ db }) => {
+/**
+ * Inside a transaction holding a product's row: until another transaction (a checkout) waits for a
+ * lock in this database; false after `seconds` (PGlite runs one transaction at a time, so there it
+ * never comes) or once `settled` says the checkout has answered.
+ */
+async function untilACheckoutWaits(
+  tx: Transaction,
+  { seconds = 2, settled = () => false }: { seconds?: number; settled?: () => boolean } = {},
+): Promise<boolean> {
+  for (let i = 0; i < seconds * 20 && !settled(); i++) {
+    // A transaction sees the activity view as it was at its first look unless told to forget it.
+    await tx.execute(sql`select pg_stat_clear_snapshot()`);
+    const { rows } = (await tx.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { waiting: number }[] };
+    if ((rows[0]?.waiting ?? 0) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+describeEachDatabase("checkout rush", ({ db, target }) => {
   it("60 customers, the last 5 units, all at once: exactly 5 sold, stock 0, every answer 201 or 409", async () => {
     const ring = await createProduct(db(), {
       name: "Last Cedar Ring",
@@ -100,14 +123,7 @@ describeEachDatabase("checkout rush", ({ db }) => {
       await tx.select().from(products).where(eq(products.id, bangle.id)).for("update");
       placing = checkout({ token, body: checkoutBody([{ productId: bangle.id, quantity: 1 }]) });
       // PostgreSQL: until the checkout waits on the row; PGlite runs one transaction at a time.
-      for (let i = 0; i < 40; i++) {
-        const { rows } = (await tx.execute(
-          sql`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { waiting: number }[] };
-        const waiting = rows[0]?.waiting ?? 0;
-        if (waiting > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await untilACheckoutWaits(tx);
       await tx.update(products).set({ priceCents: 3500 }).where(eq(products.id, bangle.id));
     });
     const answer = await placing!;
@@ -119,6 +135,47 @@ describeEachDatabase("checkout rush", ({ db }) => {
     const [left] = await db().select().from(products).where(eq(products.id, bangle.id));
     expect(left).toMatchObject({ quantity: 2, priceCents: 3500 });
   });
+
+  // Only PostgreSQL runs the shop's edits and the checkout at the same moment.
+  (target === "postgres" ? it : it.skip)(
+    "the price changed again and again while a checkout waits: the order is made at the last price",
+    async () => {
+      const brooch = await createProduct(db(), {
+        name: "Cedar Brooch",
+        priceCents: 4000,
+        quantity: 3,
+      });
+      const { token } = await createSignedInUser(db(), { firstName: "Nada" });
+      let placing: ReturnType<typeof checkout> | undefined;
+      let answered = false;
+      let lastPrice = 4000;
+      let changes = 0;
+      // Each time the checkout queues on the piece, the shop changes its price under it.
+      for (const priceCents of [4100, 4200, 4300]) {
+        await db().transaction(async (tx) => {
+          await tx.select().from(products).where(eq(products.id, brooch.id)).for("update");
+          placing ??= checkout({
+            token,
+            body: checkoutBody([{ productId: brooch.id, quantity: 1 }]),
+          }).finally(() => (answered = true));
+          const waits = await untilACheckoutWaits(tx, { seconds: 10, settled: () => answered });
+          if (!waits) return;
+          await tx.update(products).set({ priceCents }).where(eq(products.id, brooch.id));
+          lastPrice = priceCents;
+          changes++;
+        });
+      }
+      const answer = await placing!;
+      expect(changes).toBeGreaterThanOrEqual(2);
+      expect(answer.status).toBe(201);
+      expect(answer.body.order).toMatchObject({
+        items: [{ productId: brooch.id, price: lastPrice / 100, quantity: 1 }],
+        subtotal: lastPrice / 100,
+      });
+      const [left] = await db().select().from(products).where(eq(products.id, brooch.id));
+      expect(left).toMatchObject({ quantity: 2, priceCents: lastPrice });
+    },
+  );
 
   it("orders of several pieces, in any item order, neither deadlock nor oversell", async () => {
     const studs = await createProduct(db(), {

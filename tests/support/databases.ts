@@ -12,7 +12,10 @@ export const databaseTargets: string[] = [
  * Runs `suite` once per database target, each on a fresh, migrated, empty database that the shop's
  * code (getDb) uses for the duration of the suite.
  */
-export function describeEachDatabase(name: string, suite: (ctx: { db: () => Database }) => void) {
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: { db: () => Database; target: string }) => void,
+) {
   describe.each(databaseTargets)(`${name} [%s]`, (target) => {
     let db: Database | undefined;
     let dropDatabase: (() => Promise<void>) | undefined;
@@ -37,6 +40,7 @@ export function describeEachDatabase(name: string, suite: (ctx: { db: () => Data
     });
 
     suite({
+      target,
       db: () => {
         if (!db) throw new Error("database not ready");
         return db;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -154,12 +155,13 @@ export const orders = pgTable(
     customerLastName: text("customer_last_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
-    subtotalCents: integer("subtotal_cents").notNull(),
+    // An order may pass $21 million (50 lines of 99 at up to $100,000): beyond a 32-bit integer.
+    subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
     deliveryFeeCents: integer("delivery_fee_cents").notNull(),
-    discountCents: integer("discount_cents").notNull().default(0),
+    discountCents: bigint("discount_cents", { mode: "number" }).notNull().default(0),
     discountType: text("discount_type"),
     discountPercent: integer("discount_percent"),
-    totalCents: integer("total_cents").notNull(),
+    totalCents: bigint("total_cents", { mode: "number" }).notNull(),
     currency: currencyEnum("currency").notNull().default("USD"),
     paymentMethod: text("payment_method").notNull().default("cash_on_delivery"),
     estimatedDelivery: timestamp("estimated_delivery", { withTimezone: true }).notNull(),

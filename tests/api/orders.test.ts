@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { GET as listOrdersHandler } from "@/app/api/orders/route";
+import { getDashboard } from "@/lib/dashboard";
 import { cartItems, orders, products, rateLimits, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
@@ -228,6 +229,27 @@ describeEachDatabase("orders API", ({ db }) => {
       expect(status).toBe(201);
       expect(body.order).toMatchObject({ subtotal: 30, items: [{ quantity: 3 }] });
       expect(await stockOf(ring.id)).toBe(0);
+    });
+
+    it("places an order worth more than a 32-bit count of cents, and counts it in the revenue", async () => {
+      const { token, user } = await createSignedInUser(db());
+      // Three pieces at the highest price, 99 of each: $29,700,000.
+      const pieces = await Promise.all(
+        [1, 2, 3].map(() => createProduct(db(), { priceCents: 100_000_00, quantity: 99 })),
+      );
+      const { status, body } = await checkout({
+        token,
+        body: checkoutBody(pieces.map((piece) => ({ productId: piece.id, quantity: 99 }))),
+      });
+      expect(status).toBe(201);
+      expect(body.order).toMatchObject({ subtotal: 29_700_000, totalAmount: 29_700_005 });
+      const listed = await readResponse(
+        await listOrdersHandler(jsonRequest("/api/orders", { token, method: "GET" })),
+      );
+      expect(listed.body).toMatchObject({ orders: [{ totalAmount: 29_700_005 }] });
+      await db().update(orders).set({ status: "delivered" }).where(eq(orders.userId, user.id));
+      const { stats } = await getDashboard();
+      expect(stats.totalRevenue).toBeGreaterThanOrEqual(29_700_005);
     });
 
     it("refuses with 409 naming every short item and what is left; nothing is taken", async () => {

@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
   // Pages get their ETag (and 304s) from the entry point, which digests every page it sends
   // anyway (server/security.mjs); Next's own hashes each page's text again on every request.
   generateEtags: false,
+  // The entry point compresses, keeping what many requests share (server/compression.mjs).
+  compress: false,
   cacheComponents: true,
   // Pages and cached answers start empty on every server start, so none carries the configuration
   // of the build; with REDIS_URL they and the 'use cache' entries live in Redis, shared by every

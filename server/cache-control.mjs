@@ -22,6 +22,15 @@ export function sharePublicPages(res) {
   };
 }
 
+/** Whether `res` is a page every visitor gets the same (served from Next's cache). */
+export function isSharedPage(res) {
+  const current = res.getHeader("cache-control");
+  return (
+    typeof current === "string" &&
+    (NEXT_CACHED_PAGE.test(current) || current === PUBLIC_CACHE_CONTROL)
+  );
+}
+
 /** Whether an If-None-Match header names this ETag (the weak comparison GET uses, RFC 9110). */
 export function namesEtag(ifNoneMatch, etag) {
   if (typeof ifNoneMatch !== "string" || ifNoneMatch === "") return false;

@@ -5,12 +5,15 @@
 // - every answer carries the security headers, and each HTML page a policy naming its own
 //   inline scripts by hash (server/security.mjs);
 // - a malformed path answers 400 and a wrong method on an /api route answers 405, both in the
-//   API's JSON error shape.
+//   API's JSON error shape;
+// - answers are compressed here, the unchanging ones once each (server/compression.mjs).
 import http from "node:http";
+import path from "node:path";
 import nextEnv from "@next/env";
 import next from "next";
 import { answeredMalformedPath, answerWrongMethodInJson } from "./answers.mjs";
 import { sharePublicPages } from "./cache-control.mjs";
+import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
 import { forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
 
@@ -29,6 +32,10 @@ const port = Number(process.env.PORT || 3000);
 const https = /^https:/i.test(process.env.APP_URL ?? "");
 const headers = baseHeaders({ hsts: !dev && https });
 const isTrusted = createScriptCheck();
+// The production build's scripts and styles, compressed once each (server/compression.mjs).
+const buildFiles = dev
+  ? null
+  : createBuildFiles({ staticDir: path.join(process.env.NEXT_DIST_DIR || ".next", "static") });
 
 /** The methods an /api route serves, as Next's own OPTIONS answer lists them. */
 function allowedMethods(req) {
@@ -72,8 +79,10 @@ const server = http.createServer((req, res) => {
     }
   }
   sharePublicPages(res);
+  compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });
   if (answeredMalformedPath(req, res)) return;
+  if (buildFiles?.serve(req, res, () => handle(req, res))) return;
   answerWrongMethodInJson(req, res, allowedMethods);
   handle(req, res);
 });
@@ -83,6 +92,9 @@ const handle = app.getRequestHandler();
 await app.prepare();
 server.listen(port, () => {
   console.log(`> Lumière ${dev ? "development" : "production"} server on http://localhost:${port}`);
+  buildFiles
+    ?.warm()
+    .catch((error) => console.warn(`Could not compress the build's files: ${error}`));
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -8,7 +8,8 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import vm from "node:vm";
 import zlib from "node:zlib";
-import { namesEtag } from "./cache-control.mjs";
+import { isSharedPage, namesEtag } from "./cache-control.mjs";
+import { chosenEncoding, compressedPage, MIN_BYTES } from "./compression.mjs";
 
 /** Headers every answer carries: pages, API, images and static files alike. */
 export function baseHeaders({ hsts }) {
@@ -228,8 +229,15 @@ function pageScriptHashes(body, digest, encoding, isTrusted) {
   return hashes;
 }
 
-/** The page's validator: its bytes as sent (a compressed page has its own, as HTTP wants). */
-const pageEtag = (digest) => `"${digest.slice(0, 27)}"`;
+/** The page's validator: its bytes, and how they are sent (each encoding has its own, as HTTP wants). */
+const pageEtag = (digest, encoding) => `"${digest.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
+
+/** Adds `field` to the response's Vary header. */
+function addVary(res, field) {
+  const current = String(res.getHeader("vary") ?? "");
+  if (current.split(",").some((name) => name.trim().toLowerCase() === field.toLowerCase())) return;
+  res.setHeader("Vary", current ? `${current}, ${field}` : field);
+}
 
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
@@ -277,8 +285,14 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       : writeHead.call(this, status);
   };
 
+  // A page's head is decided before its first bytes (held or not); any other answer's waits for
+  // Node to write it, so the compression middleware still sees the whole of a small body.
+  const decideHead = (res) => {
+    if (!res.headersSent && !held && isHtml(res)) res.writeHead(res.statusCode);
+  };
+
   res.write = function (chunk, encoding, callback) {
-    if (!this.headersSent && !held) this.writeHead(this.statusCode);
+    decideHead(this);
     if (!held) return write.call(this, chunk, encoding, callback);
     if (chunk?.length)
       held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
@@ -289,7 +303,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
   res.end = function (chunk, encoding, callback) {
     if (typeof chunk === "function") return this.end(undefined, undefined, chunk);
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
-    if (!this.headersSent && !held) this.writeHead(this.statusCode);
+    decideHead(this);
     if (!held) return end.call(this, chunk, encoding, callback);
     if (chunk?.length)
       held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
@@ -297,8 +311,12 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const { statusCode, reason } = held;
     held = null;
     const digest = createHash("sha256").update(body).digest("base64url");
+    // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
+    const alreadyEncoded = this.hasHeader("content-encoding");
+    const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;
+    if (!alreadyEncoded) addVary(this, "Accept-Encoding");
     if (statusCode === 200 && !this.hasHeader("etag")) {
-      const etag = pageEtag(digest);
+      const etag = pageEtag(digest, sendEncoding);
       this.setHeader("ETag", etag);
       // Only a GET is answered "not modified" (RFC 9110: other methods are not conditional here).
       if (req.method === "GET" && namesEtag(req.headers["if-none-match"], etag)) {
@@ -317,8 +335,24 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       console.error("Could not read a page to hash its scripts", error);
     }
     this.setHeader("Content-Security-Policy", pagePolicy({ scriptHashes, dev, https }));
-    if (reason) writeHead.call(this, statusCode, reason);
-    else writeHead.call(this, statusCode);
-    return end.call(this, body, callback);
+    const send = (sent, sentEncoding) => {
+      if (sentEncoding) {
+        this.setHeader("Content-Encoding", sentEncoding);
+        this.setHeader("Content-Length", sent.length);
+      }
+      if (reason) writeHead.call(this, statusCode, reason);
+      else writeHead.call(this, statusCode);
+      end.call(this, sent, callback);
+    };
+    if (!sendEncoding) return send(body, null);
+    compressedPage({ body, digest, encoding: sendEncoding, shared: isSharedPage(this) }).then(
+      (compressed) => send(compressed, sendEncoding),
+      (error) => {
+        console.error("Could not compress a page", error);
+        if (this.getHeader("etag")) this.setHeader("ETag", pageEtag(digest, null));
+        send(body, null);
+      },
+    );
+    return this;
   };
 }

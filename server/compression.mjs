@@ -1,0 +1,191 @@
+// Compression, done here rather than by Next (`compress: false` in next.config.ts), which gzips
+// every answer again on every request. What is the same bytes for many requests is compressed once
+// and kept: the build's scripts and styles (brotli at its best, a fifth smaller than Next's gzip:
+// fewer bytes before a phone can draw the page) and the catalogue's cached pages (by a digest of
+// their bytes, server/security.mjs). Everything else (API JSON, RSC payloads, per-user pages)
+// goes through the `compression` middleware as it streams.
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import compression from "compression";
+import Negotiator from "negotiator";
+import { namesEtag } from "./cache-control.mjs";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Below this many bytes compression saves too little to be worth it (the middleware's default). */
+export const MIN_BYTES = 1024;
+
+/** Streams compressed what the entry point has not compressed itself (those carry an encoding). */
+export const compressAsItStreams = compression({ threshold: MIN_BYTES });
+
+/** The encoding to send `req`: "br" (smaller) or "gzip" when the client takes it, else null. */
+export function chosenEncoding(req) {
+  const encoding = new Negotiator(req).encoding(["br", "gzip", "identity"], ["br", "gzip"]);
+  return encoding === "br" || encoding === "gzip" ? encoding : null;
+}
+
+/**
+ * `bytes` compressed with `encoding`; `best` for files compressed once for the life of the build,
+ * otherwise a quality quick enough to make on a visitor's request.
+ */
+function compress(bytes, encoding, { best }) {
+  if (encoding === "gzip") return gzip(bytes, { level: 9 });
+  const quality = best ? zlib.constants.BROTLI_MAX_QUALITY : 9;
+  return brotli(bytes, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+}
+
+/** A bounded memory of compressed bodies, least recently used out first. */
+export function createCompressedMemory({ maxBytes }) {
+  const entries = new Map();
+  let bytes = 0;
+  function evictBeyondLimit() {
+    for (const [key, entry] of entries) {
+      if (bytes <= maxBytes) return;
+      if (entry.size === 0) continue; // still being made
+      entries.delete(key);
+      bytes -= entry.size;
+    }
+  }
+  return {
+    /** The compressed body under `key`, made by `make` (a promise) the first time. */
+    async get(key, make) {
+      const known = entries.get(key);
+      if (known) {
+        entries.delete(key);
+        entries.set(key, known);
+        return known.body;
+      }
+      const entry = { body: make(), size: 0 };
+      entries.set(key, entry);
+      try {
+        const body = await entry.body;
+        if (entries.get(key) === entry) {
+          entry.size = body.length;
+          bytes += body.length;
+          evictBeyondLimit();
+        }
+        return body;
+      } catch (error) {
+        if (entries.get(key) === entry) entries.delete(key);
+        throw error;
+      }
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
+
+/** The catalogue's pages, by digest and encoding: a few hundred pages of about 12 kB each. */
+const pageMemory = createCompressedMemory({ maxBytes: 16 * 2 ** 20 });
+
+/** A page's body compressed, kept by its digest when every visitor gets the same bytes. */
+export function compressedPage({ body, digest, encoding, shared }) {
+  if (!shared) return compress(body, encoding, { best: false });
+  return pageMemory.get(`${encoding} ${digest}`, () => compress(body, encoding, { best: false }));
+}
+
+// ---- The build's scripts and styles ----------------------------------------------------------
+
+const BUILD_FILE = /^\/_next\/static\/[\w./~-]+\.(js|css)$/;
+const CONTENT_TYPES = {
+  js: "application/javascript; charset=UTF-8",
+  css: "text/css; charset=UTF-8",
+};
+/** Next names these files by their content, so each one never changes. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/**
+ * Serves the build's scripts and styles (`/_next/static/…js|css`) from `staticDir`, compressed once
+ * each, as Next would serve them otherwise. Returns false, leaving the request to Next, for
+ * anything else: other methods, other files, a file the build does not have.
+ */
+export function createBuildFiles({ staticDir }) {
+  const root = path.resolve(staticDir);
+  const memory = createCompressedMemory({ maxBytes: 64 * 2 ** 20 });
+  const files = new Map(); // url path -> Promise<{ bytes, etag } | null>
+
+  function read(urlPath) {
+    let file = files.get(urlPath);
+    if (!file) {
+      const filePath = path.resolve(root, urlPath.slice("/_next/static/".length));
+      file = filePath.startsWith(root + path.sep)
+        ? fs.readFile(filePath).then(
+            (bytes) => ({ bytes, etag: createHash("sha256").update(bytes).digest("base64url") }),
+            () => null,
+          )
+        : Promise.resolve(null);
+      files.set(urlPath, file);
+      // A file the build lacks is not remembered: made-up names must not fill the map.
+      file.then((found) => found ?? files.delete(urlPath));
+    }
+    return file;
+  }
+
+  const encoded = (urlPath, file, encoding) =>
+    encoding
+      ? memory.get(`${encoding} ${urlPath}`, () => compress(file.bytes, encoding, { best: true }))
+      : Promise.resolve(file.bytes);
+
+  async function answer(req, res, urlPath, kind) {
+    const file = await read(urlPath);
+    if (!file) return false;
+    const encoding = file.bytes.length >= MIN_BYTES ? chosenEncoding(req) : null;
+    const body = await encoded(urlPath, file, encoding);
+    const etag = `"${file.etag.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
+    res.setHeader("Cache-Control", IMMUTABLE);
+    res.setHeader("Content-Type", CONTENT_TYPES[kind]);
+    res.setHeader("Vary", "Accept-Encoding");
+    res.setHeader("ETag", etag);
+    if (namesEtag(req.headers["if-none-match"], etag)) {
+      res.writeHead(304);
+      res.end();
+      return true;
+    }
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.writeHead(200);
+    res.end(req.method === "HEAD" ? undefined : body);
+    return true;
+  }
+
+  return {
+    /** Answers the request if it asks for one of the build's scripts or styles (a promise). */
+    serve(req, res, fallback) {
+      if (req.method !== "GET" && req.method !== "HEAD") return false;
+      const urlPath = (req.url ?? "").split("?")[0];
+      const kind = BUILD_FILE.exec(urlPath)?.[1];
+      if (!kind || urlPath.includes("..")) return false;
+      answer(req, res, urlPath, kind).then(
+        (answered) => answered || fallback(),
+        (error) => {
+          console.error(`Could not serve ${urlPath}`, error);
+          if (!res.headersSent) fallback();
+          else res.destroy();
+        },
+      );
+      return true;
+    },
+
+    /** Compresses every script and style ahead of the first visitors, one at a time. */
+    async warm() {
+      const names = await fs.readdir(root, { recursive: true }).catch(() => []);
+      for (const name of names) {
+        const urlPath = `/_next/static/${name.split(path.sep).join("/")}`;
+        if (!BUILD_FILE.test(urlPath)) continue;
+        const file = await read(urlPath);
+        if (!file || file.bytes.length < MIN_BYTES) continue;
+        for (const encoding of ["br", "gzip"]) await encoded(urlPath, file, encoding);
+      }
+    },
+  };
+}

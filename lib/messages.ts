@@ -603,6 +603,9 @@ export const messages = {
     tooManyImages: (max: number) => `A product can have at most ${max} images`,
     imageOrderInvalid:
       "imageOrder must be a list naming each kept image and every uploaded image (new:0, new:1, ...) once",
+    quantityWasInvalid: "quantityWas must be the whole number of units the form was opened with",
+    stockChangedWhileEditing: (now: number) =>
+      `Orders changed this piece's stock while you were editing: it is now ${now}. Check the quantity and save again.`,
     uploadTooLarge: (megabytes: number) =>
       `The upload is too large: send at most ${megabytes} MB at once`,
     multipartRequired: "Send the product as multipart/form-data",

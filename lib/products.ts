@@ -4,11 +4,16 @@ import { getProductById, isProductId, listProducts, revalidateCatalogue } from "
 import { MAX_PRODUCT_IMAGES } from "@/lib/constants";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { orderItems, productImages, products } from "@/lib/db/schema";
-import { AppError, badRequest, notFound } from "@/lib/errors";
+import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
 import { MAX_UPLOAD_BYTES, validateImageUpload, type ValidatedImage } from "@/lib/images";
 import { messages } from "@/lib/messages";
 import { readMultipartForm, type MultipartLimits } from "@/lib/multipart";
-import { productFieldsSchema, type ProductDto, type ProductFields } from "@/models/product";
+import {
+  PRODUCT_LIMITS,
+  productFieldsSchema,
+  type ProductDto,
+  type ProductFields,
+} from "@/models/product";
 
 const a = messages.admin;
 const MEGABYTE = 1024 * 1024;
@@ -48,6 +53,8 @@ export type ProductForm = {
   images: NewImage[];
   /** Edit only: the images' new order (see readProductForm). */
   imageOrder?: string[];
+  /** Edit only: the stock the form was opened with (see readProductForm). */
+  quantityWas?: number;
 };
 
 /**
@@ -59,7 +66,8 @@ export type ProductForm = {
  * in their new order: each entry is a kept image, named by its path as the product lists it
  * ("/images/<id>.jpg") or its id, or `new:<n>` for the n-th uploaded file (from 0). Images left out
  * are removed; every uploaded file must be listed. Without `imageOrder`, the current images stay in
- * their order and uploaded ones follow. A product keeps 1 to 5 images.
+ * their order and uploaded ones follow. A product keeps 1 to 5 images. On edit, `quantityWas` may
+ * give the stock the form was opened with (see updateProduct).
  *
  * The text is checked first, then the images are decoded one at a time (the costly part).
  */
@@ -78,8 +86,10 @@ export async function readProductForm(
   if (!parsed.success) details.push(...parsed.error.issues.map((issue) => issue.message));
 
   let imageOrder: string[] | undefined;
+  let quantityWas: number | undefined;
   if (mode === "update") {
     imageOrder = parseJsonList(fields.imageOrder, a.imageOrderInvalid, details);
+    quantityWas = parseQuantityWas(fields.quantityWas, details);
   } else if (files.length === 0) {
     details.push(a.imagesRequired);
   }
@@ -105,7 +115,16 @@ export async function readProductForm(
       details: refusals.flatMap((r) => r.extra.details ?? []),
     });
   }
-  return { fields: parsed.data, images, imageOrder };
+  return { fields: parsed.data, images, imageOrder, quantityWas };
+}
+
+/** A whole number of units, or undefined when the field is absent; a problem goes to `details`. */
+function parseQuantityWas(raw: string | undefined, details: string[]): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = raw.trim();
+  if (/^\d{1,9}$/.test(value) && Number(value) <= PRODUCT_LIMITS.quantity) return Number(value);
+  details.push(a.quantityWasInvalid);
+  return undefined;
 }
 
 /** A JSON list of text, or undefined when the field is absent; a problem goes to `details`. */
@@ -151,17 +170,29 @@ export async function updateProduct({
   fields,
   images,
   imageOrder,
+  quantityWas,
 }: ProductForm & { id: string }): Promise<ProductDto> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
   const previousCategory = await db.transaction(async (tx) => {
-    // Locked, so two edits of one product apply one after the other.
+    // Locked, so two edits of one product (or an edit and a checkout) apply one after the other.
     const [existing] = await tx
-      .select({ category: products.category })
+      .select({ category: products.category, quantity: products.quantity })
       .from(products)
       .where(eq(products.id, id))
       .for("update");
     if (!existing) throw notFound(messages.api.productNotFound);
+    // A form opened before orders took units must not put them back: a quantity left as it was
+    // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused.
+    let quantity = fields.quantity;
+    if (quantityWas !== undefined && existing.quantity !== quantityWas) {
+      if (fields.quantity !== quantityWas) {
+        throw conflict(a.stockChangedWhileEditing(existing.quantity), undefined, {
+          quantity: existing.quantity,
+        });
+      }
+      quantity = existing.quantity;
+    }
     const current = await tx
       .select({ id: productImages.id })
       .from(productImages)
@@ -175,7 +206,7 @@ export async function updateProduct({
 
     await tx
       .update(products)
-      .set({ ...productValues(fields), updatedAt: sql`now()` })
+      .set({ ...productValues({ ...fields, quantity }), updatedAt: sql`now()` })
       .where(eq(products.id, id));
     const kept = new Set(order.flatMap((entry) => (entry.kind === "kept" ? [entry.id] : [])));
     const removed = current.map((image) => image.id).filter((imageId) => !kept.has(imageId));

@@ -70,6 +70,8 @@ export function ProductFormDialog({
     },
   });
   const { register, formState, setError } = form;
+  // The stock this form shows as it was when opened: the server keeps units orders took meanwhile.
+  const [quantityWas, setQuantityWas] = useState(product?.quantity);
   const materials = useWatch({ control: form.control, name: "materials" });
   const errors = formState.errors;
 
@@ -77,7 +79,10 @@ export function ProductFormDialog({
     if (images.length === 0) return;
     const result = await callApi<{ product: ProductDto }>(
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
-      { method: editing ? "PUT" : "POST", body: toFormData(values, images, editing) },
+      {
+        method: editing ? "PUT" : "POST",
+        body: toFormData(values, images, editing ? quantityWas : undefined),
+      },
     );
     if (result.ok) {
       toast.success(editing ? t.productUpdated : t.productCreated);
@@ -89,6 +94,14 @@ export function ProductFormDialog({
       return;
     }
     toast.error(result.error ?? t.operationFailed);
+    // Orders moved the stock while the form was open: it now shows the stock as it is.
+    const stockNow = (result.body as { quantity?: unknown } | null)?.quantity;
+    if (result.status === 409 && typeof stockNow === "number") {
+      setQuantityWas(stockNow);
+      form.setValue("quantity", String(stockNow));
+      setError("quantity", { message: result.error ?? "" }, { shouldFocus: true });
+      return;
+    }
     // A refused form: each of the server's messages on the field it is about.
     if (result.status === 400 || result.status === 413) {
       for (const detail of result.details.length ? result.details : [result.error ?? ""]) {
@@ -238,8 +251,16 @@ export function ProductFormDialog({
   );
 }
 
-/** The multipart form of the admin API: text fields, new files in order, and on edit the order. */
-function toFormData(values: ProductFields, images: ImageEntry[], editing: boolean): FormData {
+/**
+ * The multipart form of the admin API: text fields, new files in order, and on edit (when
+ * `quantityWas` is given) the images' order and the stock the form was opened with.
+ */
+function toFormData(
+  values: ProductFields,
+  images: ImageEntry[],
+  quantityWas: number | undefined,
+): FormData {
+  const editing = quantityWas !== undefined;
   const data = new FormData();
   data.set("name", values.name);
   data.set("price", centsToDollars(values.price).toFixed(2));
@@ -257,7 +278,10 @@ function toFormData(values: ProductFields, images: ImageEntry[], editing: boolea
       order.push(`new:${uploaded++}`);
     }
   }
-  if (editing) data.set("imageOrder", JSON.stringify(order));
+  if (editing) {
+    data.set("imageOrder", JSON.stringify(order));
+    data.set("quantityWas", String(quantityWas));
+  }
   return data;
 }
 

@@ -26,6 +26,7 @@ import {
 } from "@/tests/support/admin-requests";
 import { APP, readResponse } from "@/tests/support/auth-requests";
 import { describeEachDatabase } from "@/tests/support/databases";
+import { checkout, checkoutBody } from "@/tests/support/shop";
 import { createSignedInUser } from "@/tests/support/users";
 
 const a = messages.admin;
@@ -659,6 +660,53 @@ describeEachDatabase("admin products API", ({ db }) => {
       const [row] = await db().select().from(products).where(eq(products.id, product.id));
       expect(row!.priceCents).toBe(3450);
     });
+
+    it("keeps the units orders took while the form was open; a new quantity over a moved stock is refused", async () => {
+      const product = await createdProduct(); // 12 in stock
+      // A customer orders 2 while the owner's form, opened at 12, is still open.
+      const { token } = await createSignedInUser(db());
+      const ordered = await checkout({
+        token,
+        body: checkoutBody([{ productId: product.id, quantity: 2 }]),
+      });
+      expect(ordered.status).toBe(201);
+
+      const kept = await update(
+        product.id,
+        validProductFields({ description: "Now with a story.", quantityWas: "12" }),
+      );
+      expect(kept.status).toBe(200);
+      expect(kept.body.product).toMatchObject({ description: "Now with a story.", quantity: 10 });
+
+      const refused = await update(
+        product.id,
+        validProductFields({ quantity: "20", quantityWas: "12" }),
+      );
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { error: a.stockChangedWhileEditing(10), quantity: 10 },
+      });
+      const [unchanged] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(unchanged!.quantity).toBe(10);
+
+      const restocked = await update(
+        product.id,
+        validProductFields({ quantity: "20", quantityWas: "10" }),
+      );
+      expect(restocked.body.product).toMatchObject({ quantity: 20 });
+      // Without quantityWas (the spec's form) the quantity sent is the stock.
+      const set = await update(product.id, validProductFields({ quantity: "3" }));
+      expect(set.body.product).toMatchObject({ quantity: 3 });
+    });
+
+    it.each(["-1", "1.5", "lots", "100001", ""])(
+      "refuses quantityWas %j with 400",
+      async (quantityWas) => {
+        const product = await createdProduct();
+        const response = await update(product.id, validProductFields({ quantityWas }));
+        expect(response).toMatchObject({ status: 400, body: { error: a.quantityWasInvalid } });
+      },
+    );
 
     it("refuses imageOrder that is not a JSON list of text", async () => {
       const product = await createdProduct();

@@ -1,6 +1,7 @@
 import { expect, test } from "./support/test";
 import { AccountArea } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
+import { createProduct } from "./support/checkout";
 import { Mailbox } from "./support/mailbox";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
@@ -98,6 +99,42 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
   await expect(admin.productRow(name)).toHaveCount(0);
   await page.goto(`/product/${created.id}`);
   await expect(page.getByRole("heading", { name: messages.product.notFoundTitle })).toBeVisible();
+});
+
+test("an order placed while the owner edits a piece: its units are not put back by the form", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const name = `Cedar Drop Pendant ${Date.now()}`;
+  const product = await createProduct(baseURL!, { name, price: "25.00", quantity: 5 });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await expect(admin.field(t.quantityLabel)).toHaveValue("5");
+
+  await verifiedCustomer(request);
+  const placed = await request.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: product.id, quantity: 2 }],
+      shippingAddress: { fullName: "Rana Aoun", address: "Gemmayzeh", city: "Beirut" },
+      phoneNumber: "+961 70 123 456",
+      currency: "USD",
+    },
+  });
+  expect(placed.status()).toBe(201);
+
+  // A restock typed over the stock the form was opened with: the form shows the stock as it is.
+  await admin.field(t.quantityLabel).fill("9");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await expect(admin.dialog.getByText(t.stockChangedWhileEditing(3))).toBeVisible();
+  await expect(admin.field(t.quantityLabel)).toHaveValue("3");
+  await admin.field(t.quantityLabel).fill("9");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  const saved = (await (await request.get(`/api/product/${product.id}`)).json()) as ProductDto;
+  expect(saved.quantity).toBe(9);
 });
 
 test("the owner moves an order along in its details window until it is cancelled and locked @phone", async ({

@@ -67,14 +67,17 @@ export const shippingAddressSchema = z.object({
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
 const PHONE_SHAPE = /^[\d\s()+-]{8,20}$/;
-const MIN_PHONE_DIGITS = 7;
+const HAS_DIGIT = /\d/;
 
-/** 8-20 characters of digits, spaces, hyphens, plus signs and parentheses, mostly digits. */
+/**
+ * 8-20 characters of digits, spaces, hyphens, plus signs and parentheses (the spec's rule), at
+ * least one of them a digit: punctuation alone reaches no one.
+ */
 export const phoneNumberField = z
   .string({ error: m.phoneRequired })
   .trim()
   .min(1, { error: m.phoneRequired, abort: true })
-  .refine((v) => PHONE_SHAPE.test(v) && (v.match(/\d/g)?.length ?? 0) >= MIN_PHONE_DIGITS, {
+  .refine((v) => PHONE_SHAPE.test(v) && HAS_DIGIT.test(v), {
     error: m.phoneInvalid,
   });
 

@@ -708,6 +708,8 @@ describeEachDatabase("orders API", ({ db }) => {
         ["a full phone number with country code", "+961 (3) 123-456"],
         ["a local mobile number", "03123456"],
         ["exactly 20 characters", "+961 71 123 456 7890"],
+        ["8 characters with spaces", "12 34 56"],
+        ["few digits among the allowed signs", "+961 (3) 12"],
       ])("accepts %s", async (_, phoneNumber) => {
         const { token } = await createSignedInUser(db());
         const ring = await createProduct(db());

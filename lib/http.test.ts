@@ -180,6 +180,48 @@ describe("parseInput", () => {
   });
 });
 
+describe("parseInput's messages", () => {
+  const refusal = (schema: z.ZodType, value: unknown) => {
+    try {
+      parseInput(schema, value);
+    } catch (error) {
+      return (error as AppError).extra.details;
+    }
+    throw new Error("accepted");
+  };
+
+  it("names the field and the type it wants where the schema has no words of its own", () => {
+    const schema = z.object({
+      shippingAddress: z.object({
+        city: z.string({ error: "City is required" }),
+        area: z.string(),
+      }),
+      items: z.array(z.object({ quantity: z.int() })),
+      gift: z.boolean().optional(),
+    });
+    expect(refusal(schema, [])).toEqual([messages.api.bodyNotObject]);
+    expect(refusal(schema, "x")).toEqual([messages.api.bodyNotObject]);
+    expect(refusal(schema, { shippingAddress: "Beirut", items: [] })).toEqual([
+      messages.api.wrongType("shippingAddress", "an object"),
+    ]);
+    expect(
+      refusal(schema, {
+        shippingAddress: { city: 5, area: 123 },
+        items: [{ quantity: "2" }],
+        gift: "yes",
+      }),
+    ).toEqual([
+      "City is required",
+      messages.api.wrongType("area", "text"),
+      messages.api.wrongType("quantity", "a number"),
+      messages.api.wrongType("gift", "true or false"),
+    ]);
+    expect(refusal(schema, { shippingAddress: { city: "Tyre", area: "" }, items: {} })).toEqual([
+      messages.api.wrongType("items", "a list"),
+    ]);
+  });
+});
+
 describe("toErrorResponse", () => {
   it("answers a ZodError that is not request parsing as a logged 500, never a 400", async () => {
     const log = jest.spyOn(console, "error").mockImplementation(() => {});

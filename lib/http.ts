@@ -79,8 +79,32 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.ou
   assertCleanInput(value);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const details = [...new Set(result.error.issues.map((issue) => issue.message))];
+  const details = [...new Set(result.error.issues.map(issueMessage))];
   throw badRequest(details[0] ?? messages.api.invalidRequest, details);
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  object: "an object",
+  array: "a list",
+  string: "text",
+  number: "a number",
+  int: "a whole number",
+  boolean: "true or false",
+};
+
+/**
+ * A refusal's message: the schema's own, or for a value of the wrong type that the schema has no
+ * words for, which field wanted what (zod's default texts are not the shop's).
+ */
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code !== "invalid_type" || !issue.message.startsWith("Invalid input")) {
+    return issue.message;
+  }
+  const field = issue.path.findLast((key) => typeof key === "string");
+  const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
+  return field === undefined
+    ? messages.api.bodyNotObject
+    : messages.api.wrongType(String(field), expected);
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });

@@ -606,6 +606,9 @@ export const messages = {
     quantityWasInvalid: "quantityWas must be the whole number of units the form was opened with",
     stockChangedWhileEditing: (now: number) =>
       `Orders changed this piece's stock while you were editing: it is now ${now}. Check the quantity and save again.`,
+    tooManyFields: (max: number) => `The form has too many fields: send at most ${max}`,
+    fieldTooLarge: (name: string, kilobytes: number) =>
+      `The field ${name} is too long: send at most ${kilobytes} KB`,
     uploadTooLarge: (megabytes: number) =>
       `The upload is too large: send at most ${megabytes} MB at once`,
     multipartRequired: "Send the product as multipart/form-data",
@@ -696,6 +699,8 @@ export const messages = {
     tooManyRequests: "Too many requests. Please try again later.",
     payloadTooLarge: "Request body too large",
     invalidJson: "Request body must be valid JSON",
+    bodyNotObject: "Request body must be a JSON object",
+    wrongType: (field: string, expected: string) => `${field} must be ${expected}`,
     controlCharacters: "Text must not contain control characters",
     reservedFieldName: "Field names __proto__, constructor and prototype are not accepted",
     nestedTooDeeply: "The request is nested too deeply",

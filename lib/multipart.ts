@@ -25,6 +25,9 @@ export type MultipartLimits = {
     tooLarge: () => AppError;
     fileTooLarge: (filename: string) => AppError;
     tooManyFiles: () => AppError;
+    /** More text fields than `maxFields`, or one longer than `maxFieldBytes`. */
+    tooManyFields: () => AppError;
+    fieldTooLarge: (name: string) => AppError;
   };
 };
 
@@ -80,7 +83,7 @@ export async function readMultipartForm(
   };
 
   parser.on("field", (name, value, info) => {
-    if (info.valueTruncated || info.nameTruncated) fail(errors.tooLarge());
+    if (info.valueTruncated || info.nameTruncated) fail(errors.fieldTooLarge(name));
     // A part without a name, or text where a file belongs, is a broken form, not an omission.
     else if (!name || fileFields.includes(name)) fail(errors.malformed());
     else if (!Object.hasOwn(form.fields, name)) form.fields[name] = value;
@@ -105,8 +108,8 @@ export async function readMultipartForm(
     });
   });
   parser.on("filesLimit", () => fail(errors.tooManyFiles()));
-  parser.on("partsLimit", () => fail(errors.tooLarge()));
-  parser.on("fieldsLimit", () => fail(errors.tooLarge()));
+  parser.on("partsLimit", () => fail(errors.tooManyFields()));
+  parser.on("fieldsLimit", () => fail(errors.tooManyFields()));
 
   // Busboy reports malformed input through "error"; either way it ends with "close" or "error".
   parser.on("error", () => fail(errors.malformed()));

@@ -20,13 +20,16 @@ const MEGABYTE = 1024 * 1024;
 // Every image at its limit, and room for the text fields.
 export const MAX_PRODUCT_FORM_BYTES = MAX_PRODUCT_IMAGES * MAX_UPLOAD_BYTES + MEGABYTE;
 
+const MAX_FORM_FIELDS = 20;
+const MAX_FIELD_KB = 64;
+
 const PRODUCT_FORM_LIMITS: MultipartLimits = {
   maxBytes: MAX_PRODUCT_FORM_BYTES,
   maxFileBytes: MAX_UPLOAD_BYTES,
   maxFiles: MAX_PRODUCT_IMAGES,
   fileFields: ["images"],
-  maxFields: 20,
-  maxFieldBytes: 64 * 1024,
+  maxFields: MAX_FORM_FIELDS,
+  maxFieldBytes: MAX_FIELD_KB * 1024,
   errors: {
     notMultipart: () => badRequest(a.multipartRequired),
     malformed: () => badRequest(a.invalidForm),
@@ -42,6 +45,8 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
       const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
       return badRequest(message, [message]);
     },
+    tooManyFields: () => badRequest(a.tooManyFields(MAX_FORM_FIELDS)),
+    fieldTooLarge: (name) => badRequest(a.fieldTooLarge(name.slice(0, 40), MAX_FIELD_KB)),
   },
 };
 

@@ -848,6 +848,17 @@ describeEachDatabase("admin products API", ({ db }) => {
       },
     );
 
+    it("names too many fields, or one too long, for what they are (400), not a too-large upload", async () => {
+      const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`extra${i}`, "x"]));
+      expect(await create({ ...validProductFields(), ...many })).toMatchObject({
+        status: 400,
+        body: { error: a.tooManyFields(20) },
+      });
+      expect(
+        await create(validProductFields({ description: "a necklace ".repeat(7000) })),
+      ).toMatchObject({ status: 400, body: { error: a.fieldTooLarge("description", 64) } });
+    });
+
     it("never answers 500 for a broken multipart body", async () => {
       for (const body of [
         "--xyz\r\n",

@@ -74,7 +74,7 @@ const HAS_DIGIT = /\d/;
  * least one of them a digit: punctuation alone reaches no one.
  */
 export const phoneNumberField = z
-  .string({ error: m.phoneRequired })
+  .string({ error: (issue) => (issue.input == null ? m.phoneRequired : m.phoneInvalid) })
   .trim()
   .min(1, { error: m.phoneRequired, abort: true })
   .refine((v) => PHONE_SHAPE.test(v) && HAS_DIGIT.test(v), {

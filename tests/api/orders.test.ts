@@ -860,7 +860,7 @@ describeEachDatabase("orders API", ({ db }) => {
               checkoutBody([{ productId: id, quantity: 1 }], { phoneNumber: 3123456 }),
             ),
           status: 400,
-          error: m.phoneRequired,
+          error: m.phoneInvalid,
         },
         {
           name: "an enormous quantity",

@@ -40,10 +40,15 @@ export function answerWrongMethodInJson(req, res, allowedMethods) {
     }
     return writeHead.call(this, statusCode, ...rest);
   };
+  // Next may also just set the status and end, leaving the head to be written implicitly.
+  const isBare405 = (res) =>
+    !res.headersSent && res.statusCode === 405 && !res.hasHeader("content-type");
   res.write = function (...args) {
+    if (isBare405(this)) replacing = true;
     return replacing ? true : write.apply(this, args);
   };
   res.end = function (...args) {
+    if (isBare405(this)) replacing = true;
     if (!replacing) return end.apply(this, args);
     Object.assign(res, { writeHead, write, end });
     allowedMethods(req).then((allow) =>

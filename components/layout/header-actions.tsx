@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { Heart, ShoppingBag } from "lucide-react";
 import { useCart, useWishlist } from "@/components/cart/cart-provider";
 import { CountBadge } from "@/components/ui/count-badge";
@@ -26,11 +27,26 @@ export function WishlistButton() {
   );
 }
 
+/**
+ * The bag, on every page: the checkout (its form and validation are the biggest script the shop
+ * has) is fetched when the shopper reaches for it, not on every visit, where it would compete
+ * with the first page's pictures on a phone's connection.
+ */
 export function CartLink() {
   const { count } = useCart();
+  const router = useRouter();
   const label = count > 0 ? messages.layout.cartWithCount(count) : messages.layout.cart;
+  const prefetch = () => router.prefetch("/checkout");
   return (
-    <Link href="/checkout" aria-label={label} className={iconButton}>
+    <Link
+      href="/checkout"
+      prefetch={false}
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
+      aria-label={label}
+      className={iconButton}
+    >
       <ShoppingBag className="size-5" strokeWidth={1.6} aria-hidden="true" />
       <CountBadge count={count} />
     </Link>

@@ -45,7 +45,12 @@ export type FixIssuesAnswer = CartAnswer & {
 const c = messages.cart;
 
 // Any string: a malformed id is simply a product that does not exist (404), like an unknown one.
-const productId = z.string({ error: c.productIdRequired }).min(1, { error: c.productIdRequired });
+const productId = z
+  .string({
+    error: (issue) =>
+      issue.input == null ? c.productIdRequired : messages.api.wrongType("productId", "text"),
+  })
+  .min(1, { error: c.productIdRequired });
 
 /** A quantity to add: a whole number from 1 to 99 (1 when left out). */
 export const cartAddSchema = z.object({

@@ -305,7 +305,7 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
         name: "add a product id of the wrong type: 400",
         request: () => ({ name: "add", body: { productId: 12, quantity: 1 } }),
         status: 400,
-        body: { error: c.productIdRequired },
+        body: { error: messages.api.wrongType("productId", "text") },
         lines: () => [],
       },
       ...["nope", UNKNOWN_ID, `${"a".repeat(99)}`, "' or 1=1 --", "../../etc/passwd"].map(

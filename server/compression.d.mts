@@ -6,6 +6,7 @@ export function compressAsItStreams(
   res: ServerResponse,
   next: (error?: unknown) => void,
 ): void;
+export function sendAsIs(res: ServerResponse): void;
 export function chosenEncoding(req: IncomingMessage): "br" | "gzip" | null;
 export function createCompressedMemory(options: { maxBytes: number }): {
   get(key: string, make: () => Promise<Buffer>): Promise<Buffer>;

@@ -19,8 +19,18 @@ const gzip = promisify(zlib.gzip);
 /** Below this many bytes compression saves too little to be worth it (the middleware's default). */
 export const MIN_BYTES = 1024;
 
-/** Streams compressed what the entry point has not compressed itself (those carry an encoding). */
-export const compressAsItStreams = compression({ threshold: MIN_BYTES });
+const SENT_AS_IS = Symbol("sent as is");
+
+/** Marks an answer the entry point has already encoded as it should be sent (or chose not to). */
+export function sendAsIs(res) {
+  res[SENT_AS_IS] = true;
+}
+
+/** Streams compressed what the entry point has not encoded itself. */
+export const compressAsItStreams = compression({
+  threshold: MIN_BYTES,
+  filter: (req, res) => !res[SENT_AS_IS] && compression.filter(req, res),
+});
 
 /** The encoding to send `req`: "br" (smaller) or "gzip" when the client takes it, else null. */
 export function chosenEncoding(req) {
@@ -142,6 +152,7 @@ export function createBuildFiles({ staticDir }) {
     const encoding = file.bytes.length >= MIN_BYTES ? chosenEncoding(req) : null;
     const body = await encoded(urlPath, file, encoding);
     const etag = `"${file.etag.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
+    sendAsIs(res);
     res.setHeader("Cache-Control", IMMUTABLE);
     res.setHeader("Content-Type", CONTENT_TYPES[kind]);
     res.setHeader("Vary", "Accept-Encoding");

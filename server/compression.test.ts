@@ -226,6 +226,15 @@ describe("answers compressed by the entry point", () => {
     }
   });
 
+  it("sends a page or a file as its ETag says to a client taking neither brotli nor gzip", async () => {
+    for (const url of ["/shared", "/_next/static/chunks/a.js"]) {
+      const answer = await get(base + url, { "Accept-Encoding": "deflate" });
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(answer.headers.etag).toMatch(/^"[\w-]{27}"$/);
+      expect(answer.body.toString()).toBe(url === "/shared" ? page : script);
+    }
+  });
+
   it("compresses other answers as they stream, unless too small to gain", async () => {
     const answer = await get(`${base}/json`, BR);
     expect(answer.headers["content-encoding"]).toBe("br");

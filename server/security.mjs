@@ -9,7 +9,7 @@ import { createRequire } from "node:module";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import { isSharedPage, namesEtag } from "./cache-control.mjs";
-import { chosenEncoding, compressedPage, MIN_BYTES } from "./compression.mjs";
+import { chosenEncoding, compressedPage, MIN_BYTES, sendAsIs } from "./compression.mjs";
 
 /** Headers every answer carries: pages, API, images and static files alike. */
 export function baseHeaders({ hsts }) {
@@ -340,9 +340,11 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
         this.setHeader("Content-Encoding", sentEncoding);
         this.setHeader("Content-Length", sent.length);
       }
+      // Its ETag names how it is sent: nothing may encode it differently on the way out.
+      sendAsIs(this);
       if (reason) writeHead.call(this, statusCode, reason);
       else writeHead.call(this, statusCode);
-      end.call(this, sent, callback);
+      return end.call(this, sent, callback);
     };
     if (!sendEncoding) return send(body, null);
     compressedPage({ body, digest, encoding: sendEncoding, shared: isSharedPage(this) }).then(

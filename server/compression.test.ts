@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -108,6 +109,11 @@ describe("answers compressed by the entry point", () => {
       } else if (req.url === "/tiny.json") {
         res.setHeader("Content-Type", "application/json");
         res.end("{}");
+      } else if (req.url === "/shared-at-once") {
+        // A page from Next's cache: one string, in one call.
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", "s-maxage=3600, stale-while-revalidate=86400");
+        res.end(page);
       } else if (req.url === "/shared" || req.url === "/account") {
         res.writeHead(200, {
           "Content-Type": "text/html; charset=utf-8",
@@ -223,6 +229,18 @@ describe("answers compressed by the entry point", () => {
         expect(other.headers["content-encoding"]).toBe("gzip");
         expect(decoded(other)).toBe(page);
       }
+    }
+  });
+
+  it("sends a cached page given in one piece the same way, every time, with the digest of its bytes", async () => {
+    const digest = createHash("sha256").update(page).digest("base64url").slice(0, 27);
+    for (let i = 0; i < 3; i++) {
+      const plain = await get(`${base}/shared-at-once`, NONE);
+      expect(plain.body.toString()).toBe(page);
+      expect(plain.headers.etag).toBe(`"${digest}"`);
+      const br = await get(`${base}/shared-at-once`, BR);
+      expect(decoded(br)).toBe(page);
+      expect(br.headers.etag).toBe(`"${digest}-br"`);
     }
   });
 

@@ -239,6 +239,36 @@ function addVary(res, field) {
   res.setHeader("Vary", current ? `${current}, ${field}` : field);
 }
 
+const toBuffer = (chunk, encoding) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined);
+
+/** A page's bytes and their digest. */
+function pageBytes(chunks) {
+  const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+  return { body, digest: createHash("sha256").update(body).digest("base64url") };
+}
+
+/**
+ * Next sends a page from its cache as one string, the same one on every request: its bytes and
+ * digest are made once and found again by that text (a string's hash is kept by the engine).
+ */
+const sharedPages = new Map();
+function sharedPageBytes(text) {
+  const known = sharedPages.get(text);
+  if (known) {
+    // Most recently used last, so the oldest is the first to go.
+    sharedPages.delete(text);
+    sharedPages.set(text, known);
+    return known;
+  }
+  const page = pageBytes([Buffer.from(text)]);
+  sharedPages.set(text, page);
+  if (sharedPages.size > REMEMBERED_PAGES) sharedPages.delete(sharedPages.keys().next().value);
+  return page;
+}
+
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
 /**
@@ -294,8 +324,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
   res.write = function (chunk, encoding, callback) {
     decideHead(this);
     if (!held) return write.call(this, chunk, encoding, callback);
-    if (chunk?.length)
-      held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
+    if (chunk?.length) held.chunks.push(toBuffer(chunk, encoding));
     (typeof encoding === "function" ? encoding : callback)?.();
     return true;
   };
@@ -305,12 +334,12 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
     decideHead(this);
     if (!held) return end.call(this, chunk, encoding, callback);
-    if (chunk?.length)
-      held.chunks.push(Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined));
-    const body = Buffer.concat(held.chunks);
-    const { statusCode, reason } = held;
+    const { statusCode, reason, chunks } = held;
     held = null;
-    const digest = createHash("sha256").update(body).digest("base64url");
+    const { body, digest } =
+      chunks.length === 0 && typeof chunk === "string" && isSharedPage(this)
+        ? sharedPageBytes(chunk)
+        : pageBytes([...chunks, ...(chunk?.length ? [toBuffer(chunk, encoding)] : [])]);
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
     const alreadyEncoded = this.hasHeader("content-encoding");
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;

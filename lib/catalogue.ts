@@ -164,12 +164,16 @@ async function readRelatedCached(id: string, category: Category, limit: number) 
   return listRelatedProducts({ product: { id, category }, limit });
 }
 
-/** A public API answer made once per change of its data: the JSON text and its ETag. */
+/**
+ * A public API answer made once per change of its data: the JSON text and its ETag. The ETag is
+ * weak: it names the content, which the entry point may send compressed or not.
+ */
 type CatalogueAnswer = { body: string; etag: string };
 
 function toAnswer(value: unknown): CatalogueAnswer {
   const body = JSON.stringify(value);
-  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+  const digest = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return { body, etag: `W/"${digest}"` };
 }
 
 /** The list answer (every product, or one category's), cached with the list it is made of. */

@@ -224,7 +224,7 @@ export function CheckoutForm({
           <h2 id="summary-title" className="font-serif text-2xl font-medium">
             {t.summaryTitle}
           </h2>
-          <CartLines disabled={submitting} />
+          <CartLines disabled={submitting} currency={currency} />
           <CurrencySelector value={currency} onChange={setCurrency} disabled={submitting} />
           <TotalsList totals={totals} currency={currency} discount={discount} />
           <p className="text-muted text-xs">{t.paymentNote}</p>

@@ -16,12 +16,13 @@ import type { CartItem } from "@/models/cart";
 
 const t = messages.checkout;
 
-export function CartLines({ disabled }: { disabled: boolean }) {
+/** The cart's lines, each priced in the currency the shopper chose, like the totals below them. */
+export function CartLines({ disabled, currency }: { disabled: boolean; currency: Currency }) {
   const { items } = useCart();
   return (
     <ul className="divide-line divide-y">
       {items.map((item) => (
-        <CartLine key={item.productId} item={item} disabled={disabled} />
+        <CartLine key={item.productId} item={item} disabled={disabled} currency={currency} />
       ))}
     </ul>
   );
@@ -35,7 +36,15 @@ function reportChange(change: ListChange) {
   );
 }
 
-function CartLine({ item, disabled }: { item: CartItem; disabled: boolean }) {
+function CartLine({
+  item,
+  disabled,
+  currency,
+}: {
+  item: CartItem;
+  disabled: boolean;
+  currency: Currency;
+}) {
   const { update, remove } = useCart();
   const cap = quantityCap(item.stock);
   const step = (quantity: number) => void update(item.productId, quantity).then(reportChange);
@@ -48,7 +57,7 @@ function CartLine({ item, disabled }: { item: CartItem; disabled: boolean }) {
         <div className="flex items-start justify-between gap-2">
           <p className="text-ink line-clamp-2 text-sm leading-snug font-medium">{item.name}</p>
           <p className="text-ink shrink-0 text-sm font-medium tabular-nums">
-            {formatPrice(dollarsToCents(item.price) * item.quantity)}
+            {formatPrice(dollarsToCents(item.price) * item.quantity, currency)}
           </p>
         </div>
         <div className="mt-2 flex items-center justify-between gap-2">

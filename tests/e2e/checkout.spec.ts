@@ -52,7 +52,9 @@ test("a verified customer fixes a form error, pays in LBP on delivery and finds 
   await expect(checkout.form.getByText(t.phoneInvalid, { exact: true })).toHaveCount(0);
 
   await checkout.chooseCurrency("LBP");
-  // 54 × 89,500 LBP.
+  // Every amount in the chosen currency: the line (49 × 89,500) and the total (54 × 89,500).
+  await expect(checkout.line(ring.name)).toContainText("4,385,500 LBP");
+  await expect(checkout.line(ring.name)).not.toContainText("$");
   await expect(checkout.summary).toContainText("4,833,000 LBP");
   await expect(checkout.summary).toContainText(t.lbpRate);
 

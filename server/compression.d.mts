@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const MIN_BYTES: number;
+export function encodedEtag(digest: string, encoding: "br" | "gzip" | null): string;
 export function compressAsItStreams(
   req: IncomingMessage,
   res: ServerResponse,

@@ -16,6 +16,10 @@ import { namesEtag } from "./cache-control.mjs";
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** The ETag of bytes with this digest sent with `encoding` (each encoding has its own, as HTTP wants). */
+export const encodedEtag = (digest, encoding) =>
+  `"${digest.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
+
 /** Below this many bytes compression saves too little to be worth it (the middleware's default). */
 export const MIN_BYTES = 1024;
 
@@ -122,21 +126,31 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 export function createBuildFiles({ staticDir }) {
   const root = path.resolve(staticDir);
   const memory = createCompressedMemory({ maxBytes: 64 * 2 ** 20 });
-  const files = new Map(); // url path -> Promise<{ bytes, etag } | null>
+  const files = new Map(); // url path -> Promise<{ bytes, digest } | null>
 
-  function read(urlPath) {
+  // The build's scripts and styles, listed once: a name the build lacks costs no disk access.
+  let known;
+  const listed = () =>
+    (known ??= fs.readdir(root, { recursive: true }).then(
+      (names) =>
+        new Set(
+          names
+            .map((name) => `/_next/static/${name.split(path.sep).join("/")}`)
+            .filter((urlPath) => BUILD_FILE.test(urlPath)),
+        ),
+      () => new Set(),
+    ));
+
+  async function read(urlPath) {
+    if (!(await listed()).has(urlPath)) return null;
     let file = files.get(urlPath);
     if (!file) {
-      const filePath = path.resolve(root, urlPath.slice("/_next/static/".length));
-      file = filePath.startsWith(root + path.sep)
-        ? fs.readFile(filePath).then(
-            (bytes) => ({ bytes, etag: createHash("sha256").update(bytes).digest("base64url") }),
-            () => null,
-          )
-        : Promise.resolve(null);
+      const filePath = path.join(root, urlPath.slice("/_next/static/".length));
+      file = fs.readFile(filePath).then(
+        (bytes) => ({ bytes, digest: createHash("sha256").update(bytes).digest("base64url") }),
+        () => null,
+      );
       files.set(urlPath, file);
-      // A file the build lacks is not remembered: made-up names must not fill the map.
-      file.then((found) => found ?? files.delete(urlPath));
     }
     return file;
   }
@@ -151,7 +165,7 @@ export function createBuildFiles({ staticDir }) {
     if (!file) return false;
     const encoding = file.bytes.length >= MIN_BYTES ? chosenEncoding(req) : null;
     const body = await encoded(urlPath, file, encoding);
-    const etag = `"${file.etag.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
+    const etag = encodedEtag(file.digest, encoding);
     sendAsIs(res);
     res.setHeader("Cache-Control", IMMUTABLE);
     res.setHeader("Content-Type", CONTENT_TYPES[kind]);
@@ -189,10 +203,7 @@ export function createBuildFiles({ staticDir }) {
 
     /** Compresses every script and style ahead of the first visitors, one at a time. */
     async warm() {
-      const names = await fs.readdir(root, { recursive: true }).catch(() => []);
-      for (const name of names) {
-        const urlPath = `/_next/static/${name.split(path.sep).join("/")}`;
-        if (!BUILD_FILE.test(urlPath)) continue;
+      for (const urlPath of await listed()) {
         const file = await read(urlPath);
         if (!file || file.bytes.length < MIN_BYTES) continue;
         for (const encoding of ["br", "gzip"]) await encoded(urlPath, file, encoding);

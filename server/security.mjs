@@ -9,7 +9,13 @@ import { createRequire } from "node:module";
 import vm from "node:vm";
 import zlib from "node:zlib";
 import { isSharedPage, namesEtag } from "./cache-control.mjs";
-import { chosenEncoding, compressedPage, MIN_BYTES, sendAsIs } from "./compression.mjs";
+import {
+  chosenEncoding,
+  compressedPage,
+  encodedEtag,
+  MIN_BYTES,
+  sendAsIs,
+} from "./compression.mjs";
 
 /** Headers every answer carries: pages, API, images and static files alike. */
 export function baseHeaders({ hsts }) {
@@ -229,9 +235,6 @@ function pageScriptHashes(body, digest, encoding, isTrusted) {
   return hashes;
 }
 
-/** The page's validator: its bytes, and how they are sent (each encoding has its own, as HTTP wants). */
-const pageEtag = (digest, encoding) => `"${digest.slice(0, 27)}${encoding ? `-${encoding}` : ""}"`;
-
 /** Adds `field` to the response's Vary header. */
 function addVary(res, field) {
   const current = String(res.getHeader("vary") ?? "");
@@ -345,7 +348,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;
     if (!alreadyEncoded) addVary(this, "Accept-Encoding");
     if (statusCode === 200 && !this.hasHeader("etag")) {
-      const etag = pageEtag(digest, sendEncoding);
+      const etag = encodedEtag(digest, sendEncoding);
       this.setHeader("ETag", etag);
       // Only a GET is answered "not modified" (RFC 9110: other methods are not conditional here).
       if (req.method === "GET" && namesEtag(req.headers["if-none-match"], etag)) {
@@ -380,7 +383,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       (compressed) => send(compressed, sendEncoding),
       (error) => {
         console.error("Could not compress a page", error);
-        if (this.getHeader("etag")) this.setHeader("ETag", pageEtag(digest, null));
+        if (this.getHeader("etag")) this.setHeader("ETag", encodedEtag(digest, null));
         send(body, null);
       },
     );

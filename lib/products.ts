@@ -9,8 +9,8 @@ import { MAX_UPLOAD_BYTES, validateImageUpload, type ValidatedImage } from "@/li
 import { messages } from "@/lib/messages";
 import { readMultipartForm, type MultipartLimits } from "@/lib/multipart";
 import {
-  PRODUCT_LIMITS,
   productFieldsSchema,
+  quantityField,
   type ProductDto,
   type ProductFields,
 } from "@/models/product";
@@ -123,11 +123,11 @@ export async function readProductForm(
   return { fields: parsed.data, images, imageOrder, quantityWas };
 }
 
-/** A whole number of units, or undefined when the field is absent; a problem goes to `details`. */
+/** A stock by the quantity's own rule, or undefined when the field is absent; a problem goes to `details`. */
 function parseQuantityWas(raw: string | undefined, details: string[]): number | undefined {
   if (raw === undefined) return undefined;
-  const value = raw.trim();
-  if (/^\d{1,9}$/.test(value) && Number(value) <= PRODUCT_LIMITS.quantity) return Number(value);
+  const parsed = quantityField.safeParse(raw);
+  if (parsed.success) return parsed.data;
   details.push(a.quantityWasInvalid);
   return undefined;
 }

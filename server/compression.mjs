@@ -43,12 +43,20 @@ export function chosenEncoding(req) {
 }
 
 /**
- * `bytes` compressed with `encoding`; `best` for files compressed once for the life of the build,
- * otherwise a quality quick enough to make on a visitor's request.
+ * How hard to compress, by how often the result is used: once for the life of the build (the
+ * build's files), once per version of a shared page, or on every request (per-user and not-found
+ * pages, which anyone can ask for again and again: no costlier than the streaming middleware).
  */
-function compress(bytes, encoding, { best }) {
-  if (encoding === "gzip") return gzip(bytes, { level: 9 });
-  const quality = best ? zlib.constants.BROTLI_MAX_QUALITY : 9;
+const EFFORT = {
+  build: { brotli: zlib.constants.BROTLI_MAX_QUALITY, gzip: 9 },
+  kept: { brotli: 9, gzip: 9 },
+  each: { brotli: 4, gzip: 6 },
+};
+
+/** `bytes` compressed with `encoding` at `effort` (see EFFORT). */
+function compress(bytes, encoding, effort) {
+  const { brotli: quality, gzip: level } = EFFORT[effort];
+  if (encoding === "gzip") return gzip(bytes, { level });
   return brotli(bytes, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
@@ -104,8 +112,8 @@ const pageMemory = createCompressedMemory({ maxBytes: 16 * 2 ** 20 });
 
 /** A page's body compressed, kept by its digest when every visitor gets the same bytes. */
 export function compressedPage({ body, digest, encoding, shared }) {
-  if (!shared) return compress(body, encoding, { best: false });
-  return pageMemory.get(`${encoding} ${digest}`, () => compress(body, encoding, { best: false }));
+  if (!shared) return compress(body, encoding, "each");
+  return pageMemory.get(`${encoding} ${digest}`, () => compress(body, encoding, "kept"));
 }
 
 // ---- The build's scripts and styles ----------------------------------------------------------
@@ -157,7 +165,7 @@ export function createBuildFiles({ staticDir }) {
 
   const encoded = (urlPath, file, encoding) =>
     encoding
-      ? memory.get(`${encoding} ${urlPath}`, () => compress(file.bytes, encoding, { best: true }))
+      ? memory.get(`${encoding} ${urlPath}`, () => compress(file.bytes, encoding, "build"))
       : Promise.resolve(file.bytes);
 
   async function answer(req, res, urlPath, kind) {

@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { cacheLife, cacheTag } from "next/cache";
 import { CATALOGUE_TAGS, categoryTag, expireTag, productTag } from "@/lib/cache";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { getDb, isUuid, type Database } from "@/lib/db";
-import { matchesIfNoneMatch } from "@/lib/http";
 import { products, type Product } from "@/lib/db/schema";
 import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 import { centsToDollars } from "@/lib/format";
@@ -176,8 +176,17 @@ function toAnswer(value: unknown): CatalogueAnswer {
   return { body, etag: `W/"${digest}"` };
 }
 
-/** The list answer (every product, or one category's), cached with the list it is made of. */
+/**
+ * The list answer (every product, or one category's), cached with the list it is made of. `next
+ * build` has no database: while it prerenders the list routes it gets an empty list, an answer
+ * never served (the caches start empty, cache-handlers/): each is made again on its first request.
+ */
 export async function productListAnswer({ category }: { category?: Category } = {}) {
+  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return toAnswer([]);
+  return readListAnswer(category);
+}
+
+async function readListAnswer(category: Category | undefined) {
   "use cache";
   cacheLife("catalogue");
   cacheTag(...listTags(category));
@@ -197,11 +206,19 @@ async function readProductAnswer(id: string) {
   return product ? toAnswer(product) : null;
 }
 
-/** Sends a catalogue answer, publicly cacheable, or 304 when the client holds this version. */
-export function catalogueResponse(request: Request, { body, etag }: CatalogueAnswer): Response {
-  const headers = { "Cache-Control": CATALOGUE_CACHE_CONTROL, ETag: etag };
-  if (matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers });
-  return new Response(body, { headers: { ...headers, "Content-Type": "application/json" } });
+/**
+ * A catalogue answer, publicly cacheable. The routes answering with it read nothing of the request,
+ * so Next keeps the whole answer in its cache like a page; the entry point answers 304 to a client
+ * that holds this version (server/cache-control.mjs).
+ */
+export function catalogueResponse({ body, etag }: CatalogueAnswer): Response {
+  return new Response(body, {
+    headers: {
+      "Cache-Control": CATALOGUE_CACHE_CONTROL,
+      ETag: etag,
+      "Content-Type": "application/json",
+    },
+  });
 }
 
 /**

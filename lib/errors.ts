@@ -62,7 +62,7 @@ export function toErrorResponse(error: unknown): Response {
       },
     );
   }
-  const requestId = crypto.randomUUID();
+  const requestId = nextRequestId();
   if (isDatabaseUnavailable(error)) {
     // Expected during a database restart or failover: one line, no stack, and a 503 the client
     // may retry (an order is only ever taken whole, in one transaction).
@@ -71,18 +71,30 @@ export function toErrorResponse(error: unknown): Response {
       { error: messages.api.databaseUnavailable },
       {
         status: 503,
-        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "X-Request-Id": requestId },
+        headers: {
+          "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+          "X-Request-Id": requestId,
+          // A failure of the moment, which no shared cache may keep.
+          "Cache-Control": "no-store",
+        },
       },
     );
   }
   console.error(`[${requestId}] unexpected error`, error);
   return Response.json(
     { error: messages.api.internal, requestId },
-    { status: 500, headers: { "X-Request-Id": requestId } },
+    { status: 500, headers: { "X-Request-Id": requestId, "Cache-Control": "no-store" } },
   );
 }
 
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+// A failure's id, in the log and in its answer: this server's start, its process and a count. Not
+// random: Next refuses randomness (and the clock) while it renders an answer it caches (the
+// catalogue API's), and a failure there must still answer.
+const SERVER_ID = `${Math.round(performance.timeOrigin).toString(36)}-${process.pid.toString(36)}`;
+let failures = 0;
+const nextRequestId = () => `${SERVER_ID}-${(++failures).toString(36)}`;
 
 /**
  * An unexpected error whose cause is hidden (in production, Next replaces an error thrown inside

@@ -8,3 +8,4 @@ export function answerWrongMethodInJson(
   res: ServerResponse,
   allowedMethods: (req: IncomingMessage) => Promise<string>,
 ): void;
+export function answeredCatalogueMethod(req: IncomingMessage, res: ServerResponse): boolean;

@@ -24,6 +24,21 @@ export function answeredMalformedPath(req, res) {
   }
 }
 
+/** The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts). */
+const CATALOGUE_API = /^\/api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?$/;
+
+/**
+ * Next serves a route it caches to GET and HEAD only, and leaves any other method on an address
+ * it renders on demand (a product's answer before its first GET) without an answer: those are
+ * answered 405 here, before Next.
+ */
+export function answeredCatalogueMethod(req, res) {
+  if (req.method === "GET" || req.method === "HEAD") return false;
+  if (!CATALOGUE_API.test((req.url ?? "/").split("?")[0])) return false;
+  sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
+  return true;
+}
+
 /**
  * Next answers a method an /api route does not export with an empty 405: answer it in JSON, with
  * the Allow header listing the route's methods (`allowedMethods(req)` finds them).

@@ -19,6 +19,11 @@ export function compressedPage(options: {
   encoding: "br" | "gzip";
   shared: boolean;
 }): Promise<Buffer>;
+export function compressedAnswer(options: {
+  body: Buffer;
+  etag: string;
+  encoding: "br" | "gzip";
+}): Promise<Buffer>;
 export function createBuildFiles(options: { staticDir: string }): {
   serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): boolean;
   warm(): Promise<void>;

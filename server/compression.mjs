@@ -1,9 +1,9 @@
 // Compression, done here rather than by Next (`compress: false` in next.config.ts), which gzips
 // every answer again on every request. What is the same bytes for many requests is compressed once
 // and kept: the build's scripts and styles (brotli at its best, a fifth smaller than Next's gzip:
-// fewer bytes before a phone can draw the page) and the catalogue's cached pages (by a digest of
-// their bytes, server/security.mjs). Everything else (API JSON, RSC payloads, per-user pages)
-// goes through the `compression` middleware as it streams.
+// fewer bytes before a phone can draw the page), the catalogue's cached pages (by a digest of
+// their bytes, server/security.mjs) and its API answers (by their ETag). Everything else (other
+// JSON, RSC payloads, per-user pages) goes through the `compression` middleware as it streams.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -107,13 +107,18 @@ export function createCompressedMemory({ maxBytes }) {
   };
 }
 
-/** The catalogue's pages, by digest and encoding: a few hundred pages of about 12 kB each. */
+/** The catalogue's pages and API answers, by version and encoding: a few hundred of them. */
 const pageMemory = createCompressedMemory({ maxBytes: 16 * 2 ** 20 });
 
 /** A page's body compressed, kept by its digest when every visitor gets the same bytes. */
 export function compressedPage({ body, digest, encoding, shared }) {
   if (!shared) return compress(body, encoding, "each");
   return pageMemory.get(`${encoding} ${digest}`, () => compress(body, encoding, "kept"));
+}
+
+/** A catalogue answer's body compressed, kept by its ETag (which names its content). */
+export function compressedAnswer({ body, etag, encoding }) {
+  return pageMemory.get(`${encoding} answer ${etag}`, () => compress(body, encoding, "kept"));
 }
 
 // ---- The build's scripts and styles ----------------------------------------------------------

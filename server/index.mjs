@@ -6,13 +6,18 @@
 //   inline scripts by hash (server/security.mjs);
 // - a malformed path answers 400 and a wrong method on an /api route answers 405, both in the
 //   API's JSON error shape;
-// - answers are compressed here, the unchanging ones once each (server/compression.mjs).
+// - answers are compressed here, the unchanging ones once each (server/compression.mjs);
+// - a product's address is read with its id in lowercase, one cache entry per product.
 import http from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
 import next from "next";
-import { answeredMalformedPath, answerWrongMethodInJson } from "./answers.mjs";
-import { sharePublicPages } from "./cache-control.mjs";
+import {
+  answeredCatalogueMethod,
+  answeredMalformedPath,
+  answerWrongMethodInJson,
+} from "./answers.mjs";
+import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
 import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
 import { forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
@@ -81,7 +86,8 @@ const server = http.createServer((req, res) => {
   sharePublicPages(res);
   compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });
-  if (answeredMalformedPath(req, res)) return;
+  if (answeredMalformedPath(req, res) || answeredCatalogueMethod(req, res)) return;
+  canonicalProductAddress(req);
   if (buildFiles?.serve(req, res, () => handle(req, res))) return;
   answerWrongMethodInJson(req, res, allowedMethods);
   handle(req, res);

@@ -8,9 +8,10 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import vm from "node:vm";
 import zlib from "node:zlib";
-import { isSharedPage, namesEtag } from "./cache-control.mjs";
+import { holdsSharedAnswer, isSharedAnswer, namesEtag } from "./cache-control.mjs";
 import {
   chosenEncoding,
+  compressedAnswer,
   compressedPage,
   encodedEtag,
   MIN_BYTES,
@@ -274,6 +275,13 @@ function sharedPageBytes(text) {
 
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
+/** A catalogue answer: JSON every visitor gets the same, naming its version by ETag. */
+const isSharedJson = (res) =>
+  /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
+  res.hasHeader("etag") &&
+  !res.hasHeader("content-encoding") &&
+  isSharedAnswer(res);
+
 /**
  * Sets the headers on `res` before Next writes it: the base headers at once, and the policy when
  * the head is written. An HTML page is held until its end (Next's compression runs first, so the
@@ -298,12 +306,22 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const fields = typeof reason === "string" ? extra : reason;
     for (const [name, value] of headerEntries(fields)) this.setHeader(name, value);
     const status = statusCode ?? this.statusCode;
+    if (status === 200 && !isHtml(this) && holdsSharedAnswer(req, this)) {
+      // The client holds this version of a catalogue answer: Node drops the body Next writes.
+      for (const name of ["content-length", "content-type", "content-encoding"]) {
+        this.removeHeader(name);
+      }
+      sendAsIs(this);
+      return writeHead.call(this, 304);
+    }
     const hasBody = req.method !== "HEAD" && status !== 204 && status !== 304;
-    if (isHtml(this) && hasBody && !dev) {
+    const sharedJson = status === 200 && hasBody && isSharedJson(this);
+    if ((isHtml(this) && hasBody && !dev) || sharedJson) {
       held = {
         statusCode: status,
         reason: typeof reason === "string" ? reason : undefined,
         chunks: [],
+        sharedJson,
       };
       return this;
     }
@@ -318,10 +336,12 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       : writeHead.call(this, status);
   };
 
-  // A page's head is decided before its first bytes (held or not); any other answer's waits for
-  // Node to write it, so the compression middleware still sees the whole of a small body.
+  // A page's or catalogue answer's head is decided before its first bytes (held or not); any other
+  // answer's waits for Node to write it, so the compression middleware sees the whole of a small body.
   const decideHead = (res) => {
-    if (!res.headersSent && !held && isHtml(res)) res.writeHead(res.statusCode);
+    if (!res.headersSent && !held && (isHtml(res) || isSharedJson(res))) {
+      res.writeHead(res.statusCode);
+    }
   };
 
   res.write = function (chunk, encoding, callback) {
@@ -337,10 +357,38 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
     decideHead(this);
     if (!held) return end.call(this, chunk, encoding, callback);
-    const { statusCode, reason, chunks } = held;
+    const { statusCode, reason, chunks, sharedJson } = held;
     held = null;
+    const send = (sent, sentEncoding) => {
+      if (sentEncoding) this.setHeader("Content-Encoding", sentEncoding);
+      this.setHeader("Content-Length", sent.length);
+      // Its ETag names how it is sent: nothing may encode it differently on the way out.
+      sendAsIs(this);
+      if (reason) writeHead.call(this, statusCode, reason);
+      else writeHead.call(this, statusCode);
+      return end.call(this, sent, callback);
+    };
+    if (sharedJson) {
+      // Compressed once per version (its ETag names its content) and encoding.
+      const body = Buffer.concat([
+        ...chunks,
+        ...(chunk?.length ? [toBuffer(chunk, encoding)] : []),
+      ]);
+      const sendEncoding = body.length >= MIN_BYTES ? chosenEncoding(req) : null;
+      addVary(this, "Accept-Encoding");
+      this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
+      if (!sendEncoding) return send(body, null);
+      compressedAnswer({ body, etag: this.getHeader("etag"), encoding: sendEncoding }).then(
+        (compressed) => send(compressed, sendEncoding),
+        (error) => {
+          console.error("Could not compress an answer", error);
+          send(body, null);
+        },
+      );
+      return this;
+    }
     const { body, digest } =
-      chunks.length === 0 && typeof chunk === "string" && isSharedPage(this)
+      chunks.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
         ? sharedPageBytes(chunk)
         : pageBytes([...chunks, ...(chunk?.length ? [toBuffer(chunk, encoding)] : [])]);
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
@@ -367,19 +415,8 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       console.error("Could not read a page to hash its scripts", error);
     }
     this.setHeader("Content-Security-Policy", pagePolicy({ scriptHashes, dev, https }));
-    const send = (sent, sentEncoding) => {
-      if (sentEncoding) {
-        this.setHeader("Content-Encoding", sentEncoding);
-        this.setHeader("Content-Length", sent.length);
-      }
-      // Its ETag names how it is sent: nothing may encode it differently on the way out.
-      sendAsIs(this);
-      if (reason) writeHead.call(this, statusCode, reason);
-      else writeHead.call(this, statusCode);
-      return end.call(this, sent, callback);
-    };
     if (!sendEncoding) return send(body, null);
-    compressedPage({ body, digest, encoding: sendEncoding, shared: isSharedPage(this) }).then(
+    compressedPage({ body, digest, encoding: sendEncoding, shared: isSharedAnswer(this) }).then(
       (compressed) => send(compressed, sendEncoding),
       (error) => {
         console.error("Could not compress a page", error);

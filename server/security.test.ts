@@ -11,6 +11,7 @@ import {
   RESOURCE_POLICY,
   secureResponse,
 } from "@/server/security.mjs";
+import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 
 const sha = (text: string) =>
   `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
@@ -111,6 +112,11 @@ describe("secureResponse on a Node server", () => {
     return isTrusted(script);
   };
   const page = `<html><body><p>Rings</p><script>${rscChunk}</script><script>alert(1)</script></body></html>`;
+  // A catalogue answer: JSON every visitor gets the same, naming its version (lib/catalogue.ts).
+  const answer = JSON.stringify(
+    Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Cedar Ring ${i}`, price: 25 + i })),
+  );
+  const answerEtag = 'W/"catalogue-v1"';
   let server: http.Server;
   let base: string;
 
@@ -122,7 +128,18 @@ describe("secureResponse on a Node server", () => {
         dev: false,
         https: false,
       });
-      if (req.url === "/json") {
+      if (req.url === "/answer" || req.url === "/private-answer") {
+        // As Next serves it from its cache: headers set, flushed, then the body in pieces.
+        res.setHeader("Content-Type", "application/json");
+        res.setHeader(
+          "Cache-Control",
+          req.url === "/answer" ? PUBLIC_CACHE_CONTROL : "private, no-store",
+        );
+        res.setHeader("ETag", answerEtag);
+        res.flushHeaders();
+        res.write(answer.slice(0, 100));
+        res.end(answer.slice(100));
+      } else if (req.url === "/json") {
         res.setHeader("Content-Type", "application/json");
         res.end("{}");
       } else if (req.url === "/not-modified") {
@@ -209,5 +226,53 @@ describe("secureResponse on a Node server", () => {
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get("content-security-policy")).toBeNull();
     expect(notModified.headers.get("x-frame-options")).toBe("DENY");
+  });
+
+  it.each([
+    ["as it is", "identity", null],
+    ["gzip", "gzip", "gzip"],
+    ["brotli", "br, gzip", "br"],
+  ])(
+    "sends a catalogue answer %s, whole, with its own ETag and length",
+    async (_label, accepted, sentEncoding) => {
+      const response = await fetch(`${base}/answer`, {
+        headers: { "Accept-Encoding": accepted },
+      });
+      expect(response.headers.get("content-encoding")).toBe(sentEncoding);
+      expect(await response.text()).toBe(answer);
+      expect(response.headers.get("etag")).toBe(answerEtag);
+      expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
+      if (!sentEncoding) expect(Number(response.headers.get("content-length"))).toBe(answer.length);
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      expect(response.headers.get("content-security-policy")).toBe(RESOURCE_POLICY);
+    },
+  );
+
+  it("answers 304 to a GET or HEAD holding a catalogue answer's version, and only then", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      for (const held of [answerEtag, `"other", ${answerEtag}`, '"catalogue-v1"', "*"]) {
+        const again = await fetch(`${base}/answer`, { method, headers: { "If-None-Match": held } });
+        expect(again.status).toBe(304);
+        expect(await again.text()).toBe("");
+        expect(again.headers.get("etag")).toBe(answerEtag);
+        expect(again.headers.get("content-type")).toBeNull();
+      }
+    }
+    const older = await fetch(`${base}/answer`, {
+      headers: { "If-None-Match": 'W/"catalogue-v0"' },
+    });
+    expect(older.status).toBe(200);
+    expect(await older.text()).toBe(answer);
+    const posted = await fetch(`${base}/answer`, {
+      method: "POST",
+      headers: { "If-None-Match": answerEtag },
+    });
+    expect(posted.status).toBe(200);
+    // An answer that is not the same for everyone is never taken for the client's copy here.
+    const personal = await fetch(`${base}/private-answer`, {
+      headers: { "If-None-Match": answerEtag },
+    });
+    expect(personal.status).toBe(200);
+    expect(await personal.text()).toBe(answer);
   });
 });

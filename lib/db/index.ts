@@ -32,7 +32,15 @@ const CONNECT_TIMEOUT_MS = 5_000;
 // Any fixed number: the key of the advisory lock that serialises migrations across instances.
 const MIGRATION_LOCK_KEY = 727_010;
 
-const store = globalThis as unknown as { __shopDb?: Promise<Handle> };
+const store = globalThis as unknown as {
+  __shopDb?: Promise<Handle>;
+  /** Whether the last attempt to connect to the database server failed for want of it. */
+  __shopDbUnreachable?: boolean;
+};
+
+const noteReachability = (error?: unknown) => {
+  store.__shopDbUnreachable = error !== undefined && isDatabaseUnavailable(error);
+};
 
 /**
  * The shop's one database client, opened on first use (never at module load, so `next build`
@@ -42,6 +50,7 @@ const store = globalThis as unknown as { __shopDb?: Promise<Handle> };
 export async function getDb(): Promise<Database> {
   store.__shopDb ??= openConfiguredDatabase().catch((error) => {
     store.__shopDb = undefined;
+    noteReachability(error);
     throw error;
   });
   return (await store.__shopDb).db;
@@ -51,6 +60,9 @@ export async function getDb(): Promise<Database> {
 export async function databaseIsDown(): Promise<boolean> {
   // The embedded database cannot be away; never open one just to ask.
   if (!store.__shopDb && !env().DATABASE_URL) return false;
+  // Known without asking when the last connection attempt failed; asking is I/O, which Next
+  // refuses while it renders an answer it caches (the catalogue API's), failing it with a 500.
+  if (store.__shopDbUnreachable) return true;
   try {
     await (await getDb()).execute(sql`select 1`);
     return false;
@@ -98,9 +110,13 @@ export async function openPostgres(url: string): Promise<Handle> {
   // is reported by the pool and replaced on the next query. One in use (a transaction between two
   // statements) has no pool listener and would throw an unhandled 'error' event, so every
   // connection gets its own; its query fails and the request answers 503 (lib/errors).
-  pool.on("error", (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on("error", (error) => {
+    noteReachability(error);
+    console.warn(`PostgreSQL connection lost: ${error.message}`);
+  });
   pool.on("connect", (client) => client.on("error", () => {}));
   releaseWhenCut(pool);
+  noteReachabilityOf(pool);
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
@@ -140,6 +156,29 @@ function releaseWhenCut(pool: Pool) {
       client.once("end", releaseCut);
       return client;
     });
+  }) as Pool["connect"];
+}
+
+/** Every connection the pool hands out, or fails to, tells whether the server can be reached. */
+function noteReachabilityOf(pool: Pool) {
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<Pool["connect"]>[0]) => {
+    if (callback) {
+      return connect((error, client, done) => {
+        noteReachability(error ?? undefined);
+        callback(error, client, done);
+      });
+    }
+    return connect().then(
+      (client) => {
+        noteReachability();
+        return client;
+      },
+      (error: unknown) => {
+        noteReachability(error);
+        throw error;
+      },
+    );
   }) as Pool["connect"];
 }
 

@@ -31,8 +31,7 @@ const HOSTILE = [
   "RINGS",
 ];
 
-const listAll = (headers: HeadersInit = {}) =>
-  getProducts(new Request(`${BASE}/api/products`, { headers }));
+const listAll = () => getProducts();
 const listCategory = (category: string) =>
   getCategory(new Request(`${BASE}/api/products/x`), { params: Promise.resolve({ category }) });
 const readProduct = (id: string) =>
@@ -107,35 +106,19 @@ describeEachDatabase("catalogue API", ({ db }) => {
     expect(body[0]).toMatchObject({ price: 9.99, quantity: 3, category: "rings", images: [] });
   });
 
-  it("answers 304 without a body when the client holds the current version, the full answer when not", async () => {
+  it("names each answer's version by a weak ETag, publicly cacheable (the entry point answers 304s)", async () => {
     const first = await listAll();
     const etag = first.headers.get("etag");
     expect(etag).toMatch(/^W\/"[\w-]{10,}"$/);
-    const again = await listAll({ "If-None-Match": etag! });
-    expect(again.status).toBe(304);
-    expect(await again.text()).toBe("");
-    expect(again.headers.get("etag")).toBe(etag);
-    expect(again.headers.get("cache-control")).toMatch(/^public, /);
-    const strong = await listAll({ "If-None-Match": `"other", ${etag!.slice(2)}` });
-    expect(strong.status).toBe(304);
-    const weak = await listAll({ "If-None-Match": `"other", ${etag}` });
-    expect(weak.status).toBe(304);
-    const stale = await listAll({ "If-None-Match": '"an-older-version"' });
-    expect(stale.status).toBe(200);
-    expect(await stale.json()).toHaveLength(4);
+    expect(first.headers.get("cache-control")).toMatch(/^public, /);
+    expect((await listAll()).headers.get("etag")).toBe(etag);
 
-    const product = await getProduct(
-      new Request(`${BASE}/api/product/x`, { headers: { "If-None-Match": etag! } }),
-      { params: Promise.resolve({ id: pearlId }) },
-    );
+    const product = await readProduct(pearlId);
     expect(product.status).toBe(200);
     const productEtag = product.headers.get("etag")!;
+    expect(productEtag).toMatch(/^W\/"[\w-]{10,}"$/);
     expect(productEtag).not.toBe(etag);
-    const unchanged = await getProduct(
-      new Request(`${BASE}/api/product/x`, { headers: { "If-None-Match": productEtag } }),
-      { params: Promise.resolve({ id: pearlId }) },
-    );
-    expect(unchanged.status).toBe(304);
+    expect((await readProduct(pearlId)).headers.get("etag")).toBe(productEtag);
   });
 
   it("lists one category", async () => {
@@ -215,7 +198,7 @@ describeEachDatabase("catalogue API", ({ db }) => {
     revalidateCatalogue();
     const names = (await (await listCategory("rings")).json()).map((p: { name: string }) => p.name);
     expect(names).toEqual(["Anjar Arch Ring", "Zahle Vine Ring"]);
-    const after = await listAll({ "If-None-Match": before });
+    const after = await listAll();
     expect(after.status).toBe(200);
     expect(after.headers.get("etag")).not.toBe(before);
   });

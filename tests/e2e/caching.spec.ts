@@ -58,6 +58,23 @@ test.describe("headers", () => {
     }
   });
 
+  test("the API answers come from Next's cache, and a product's id in capitals is the same entry", async ({
+    request,
+  }) => {
+    const [product] = await products(request);
+    for (const path of ["/api/products", "/api/products/rings", `/api/product/${product!.id}`]) {
+      await request.get(path);
+      expect((await request.get(path)).headers()["x-nextjs-cache"], path).toBe("HIT");
+    }
+    for (const path of [`/api/product/${product!.id}`, `/product/${product!.id}`]) {
+      await request.get(path);
+      const capitals = path.replace(product!.id, product!.id.toUpperCase());
+      const response = await request.get(capitals);
+      expect(response.status(), capitals).toBe(200);
+      expect(response.headers()["x-nextjs-cache"], capitals).toBe("HIT");
+    }
+  });
+
   test("every answer that reads the session cookie is private, no-store", async ({ request }) => {
     await verifiedCustomer(request);
     for (const path of [

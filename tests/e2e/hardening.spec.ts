@@ -110,8 +110,12 @@ test.describe("odd paths and methods", () => {
   test("a wrong method on a real route answers JSON 405 with Allow", async ({ request }) => {
     for (const [method, path, allow] of [
       ["PUT", "/api/auth/login", "OPTIONS, POST"],
-      ["DELETE", "/api/products", "GET, HEAD, OPTIONS"],
-      ["POST", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD, OPTIONS"],
+      // The catalogue's answers are served from Next's cache, which serves them to GET and HEAD only.
+      ["DELETE", "/api/products", "GET, HEAD"],
+      ["POST", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
+      ["OPTIONS", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
+      ["PUT", "/api/products/rings", "GET, HEAD"],
+      ["PATCH", "/api/cart", "GET, HEAD, OPTIONS"],
     ] as const) {
       const response = await request.fetch(path, { method, data: {} });
       expect([method, path, response.status()]).toEqual([method, path, 405]);

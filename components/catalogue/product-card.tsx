@@ -2,6 +2,7 @@ import Link from "next/link";
 import { QuickViewButton } from "@/components/cart/quick-view-button";
 import { WishlistToggle } from "@/components/cart/wishlist-toggle";
 import { ProductImage } from "@/components/images/product-image";
+import { ProductLinkPending } from "@/components/catalogue/product-link-pending";
 import { StockBadge } from "@/components/catalogue/stock-badge";
 import { Price } from "@/components/ui/price";
 import { dollarsToCents } from "@/lib/format";
@@ -48,6 +49,7 @@ export function ProductCard({
             stock={quantity}
             className="absolute start-2.5 top-2.5 max-w-[calc(100%-1.25rem)] sm:max-w-[calc(100%-4.25rem)]"
           />
+          <ProductLinkPending />
         </div>
         <div className="mt-3 px-0.5">
           <h3 className="text-ink decoration-gold/60 font-serif text-lg leading-snug underline-offset-4 group-hover:underline sm:text-xl">

@@ -137,6 +137,38 @@ test.describe("storefront", () => {
     await expect(shop.category("Necklaces")).toHaveAttribute("aria-current", "page");
   });
 
+  test("a product opened on a slow connection says 'Loading product details...' on its card, and a landing shows the product in its first paint", async ({
+    page,
+  }) => {
+    const shop = new Storefront(page);
+    // A slow connection: every request for a product page (prefetches included) waits a second.
+    await page.route(/\/product\/[0-9a-f-]{36}/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // A prefetch the click made unnecessary may be gone by now.
+      await route.continue().catch(() => {});
+    });
+    await shop.open("/?category=rings");
+    await page.waitForFunction(() => {
+      const link = document.querySelector('ul[aria-label$="products"] a');
+      return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
+    const [name] = await shop.cardNames();
+    const card = shop.grid().getByRole("listitem").first();
+    await card.getByRole("link").click();
+    await expect(card.getByRole("status")).toHaveText("Loading product details...");
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+
+    // Opened directly (a link from Instagram), the product is in the page as first painted: not
+    // behind a loading screen that scripts reveal.
+    const url = page.url();
+    const html = await (await page.request.get(url)).text();
+    const title = html.indexOf(`>${name}</h1>`);
+    expect(title).toBeGreaterThan(0);
+    expect(html.slice(0, title)).not.toMatch(/<div hidden id="S:\d+">/);
+    expect(html).not.toContain("Loading product details...");
+  });
+
   test("the gallery steps through images, wraps around and zooms", async ({ page, request }) => {
     const products = (await (await request.get("/api/products")).json()) as ApiProduct[];
     const product = products.find((p) => p.images.length >= 2);

@@ -15,6 +15,8 @@ import {
   type MailContent,
 } from "@/lib/mail-templates";
 import { PIN_TTL_MINUTES, VERIFICATION_LINK_TTL_HOURS } from "@/lib/constants";
+import { messages } from "@/lib/messages";
+import { createWorkQueue } from "@/lib/work-queue";
 import type { OrderDto } from "@/models/order";
 
 type Recipient = { email: string; firstName: string };
@@ -28,6 +30,19 @@ const store = globalThis as unknown as {
 // nodemailer's default minutes: these bound one attempt (values in SMTP_URL's query win).
 const SMTP_TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000 };
 
+/**
+ * At most this many mails are handed to the mail server at once, each on its own connection: a
+ * burst of orders (two mails each) must not open dozens, which mail providers refuse beyond a
+ * handful. (nodemailer's shared pool is not used: a server that drops each new connection leaves
+ * its mails waiting for good instead of failing them, so they would never be tried again.)
+ */
+const smtpSending = createWorkQueue({
+  concurrency: 5,
+  maxWaiting: 0,
+  retryAfterSeconds: 5,
+  busyMessage: messages.api.busy,
+});
+
 function smtpTransport(url: string): Transporter {
   if (store.__shopSmtp?.url !== url) {
     // As query parameters: nodemailer lets a connection URL's settings replace the options beside it.
@@ -39,6 +54,10 @@ function smtpTransport(url: string): Transporter {
   }
   return store.__shopSmtp.transport;
 }
+
+/** Hands one mail to the mail server, waiting for a free place among the few sent at once. */
+const sendOverSmtp = (url: string, message: nodemailer.SendMailOptions) =>
+  smtpSending.run(() => smtpTransport(url).sendMail(message), { background: true });
 
 /** Waits before each retry of a mail the server could not take: a restart usually takes seconds. */
 export const MAIL_RETRY_DELAYS_MS = [2_000, 15_000, 60_000];
@@ -80,7 +99,7 @@ function retryLater(url: string, message: nodemailer.SendMailOptions, what: stri
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (env().SMTP_URL !== url) return;
       try {
-        await smtpTransport(url).sendMail(message);
+        await sendOverSmtp(url, message);
         console.info(`[mail] ${what} sent on retry ${index + 1}`);
         return;
       } catch (error) {
@@ -120,7 +139,7 @@ export async function sendMail({
   const message = { from: MAIL_FROM, to, ...content };
   if (SMTP_URL) {
     try {
-      await smtpTransport(SMTP_URL).sendMail(message);
+      await sendOverSmtp(SMTP_URL, message);
     } catch (error) {
       // The caller decides what the failure means now (a 503 on resend, a log line on sign-up);
       // the mail itself is tried again in the background when the failure may pass.

@@ -23,7 +23,7 @@ import {
   uniqueEmail,
   verificationTokenIn,
 } from "@/tests/support/auth-requests";
-import { startSmtpServer, type Received } from "@/tests/support/smtp";
+import { startSmtpServer, type ConnectionCount, type Received } from "@/tests/support/smtp";
 
 const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
   for (const start = Date.now(); Date.now() - start < ms;) {
@@ -37,10 +37,12 @@ const waitFor = async <T>(find: () => T | undefined, ms = 5000): Promise<T> => {
 describeEachDatabase("mail through SMTP", () => {
   const inbox: Received[] = [];
   let server: SMTPServer;
+  let connections: ConnectionCount;
 
   beforeAll(async () => {
     const started = await startSmtpServer(inbox);
     server = started.server;
+    connections = started.connections;
     process.env.SMTP_URL = `smtp://127.0.0.1:${started.port}/?ignoreTLS=true`;
     resetEnvCache();
   });
@@ -113,6 +115,22 @@ describeEachDatabase("mail through SMTP", () => {
       ),
     );
     expect(reset).toMatchObject({ status: 200, body: { user: { email } } });
+  });
+
+  it("hands a burst of mails to the mail server a few at a time", async () => {
+    const email = uniqueEmail("smtp-burst");
+    const before = connections.total;
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        sendMail({
+          to: email,
+          content: { subject: `Order ${i}`, text: `Order ${i}`, html: `<p>Order ${i}</p>` },
+        }),
+      ),
+    );
+    expect(inbox.filter((m) => m.to.includes(email))).toHaveLength(30);
+    expect(connections.total - before).toBe(30);
+    expect(connections.mostOpen).toBeLessThanOrEqual(5);
   });
 
   it("does not fail sign-up when the mail server is down", async () => {

@@ -211,8 +211,27 @@ function headerEntries(fields) {
   return [...merged].map(([name, values]) => [name, values.length === 1 ? values[0] : values]);
 }
 
-/** How many pages' script hashes are remembered, by their bytes: the catalogue's cached pages. */
+/** How many pages are remembered (their bytes, their script hashes): the catalogue's cached pages. */
 const REMEMBERED_PAGES = 256;
+
+/** What `make` gives for a key, remembered for the last REMEMBERED_PAGES keys used. */
+function createRemembered() {
+  const entries = new Map();
+  return (key, make) => {
+    if (entries.has(key)) {
+      // Most recently used last, so the oldest is the first to go.
+      const known = entries.get(key);
+      entries.delete(key);
+      entries.set(key, known);
+      return known;
+    }
+    const made = make();
+    entries.set(key, made);
+    if (entries.size > REMEMBERED_PAGES) entries.delete(entries.keys().next().value);
+    return made;
+  };
+}
+
 const rememberedHashes = new WeakMap();
 
 /**
@@ -221,19 +240,10 @@ const rememberedHashes = new WeakMap();
  */
 function pageScriptHashes(body, digest, encoding, isTrusted) {
   let remembered = rememberedHashes.get(isTrusted);
-  if (!remembered) rememberedHashes.set(isTrusted, (remembered = new Map()));
-  const key = `${encoding ?? ""} ${digest}`;
-  const known = remembered.get(key);
-  if (known) {
-    // Most recently used last, so the oldest is the first to go.
-    remembered.delete(key);
-    remembered.set(key, known);
-    return known;
-  }
-  const hashes = inlineScriptHashes(decodeBody(body, encoding).toString("utf8"), isTrusted);
-  remembered.set(key, hashes);
-  if (remembered.size > REMEMBERED_PAGES) remembered.delete(remembered.keys().next().value);
-  return hashes;
+  if (!remembered) rememberedHashes.set(isTrusted, (remembered = createRemembered()));
+  return remembered(`${encoding ?? ""} ${digest}`, () =>
+    inlineScriptHashes(decodeBody(body, encoding).toString("utf8"), isTrusted),
+  );
 }
 
 /** Adds `field` to the response's Vary header. */
@@ -258,19 +268,12 @@ function pageBytes(chunks) {
  * Next sends a page from its cache as one string, the same one on every request: its bytes and
  * digest are made once and found again by that text (a string's hash is kept by the engine).
  */
-const sharedPages = new Map();
-function sharedPageBytes(text) {
-  const known = sharedPages.get(text);
-  if (known) {
-    // Most recently used last, so the oldest is the first to go.
-    sharedPages.delete(text);
-    sharedPages.set(text, known);
-    return known;
-  }
-  const page = pageBytes([Buffer.from(text)]);
-  sharedPages.set(text, page);
-  if (sharedPages.size > REMEMBERED_PAGES) sharedPages.delete(sharedPages.keys().next().value);
-  return page;
+const rememberedPages = createRemembered();
+const sharedPageBytes = (text) => rememberedPages(text, () => pageBytes([Buffer.from(text)]));
+
+/** Clears what describes a body before a 304, which has none. */
+function withoutBodyHeaders(res) {
+  for (const name of ["content-length", "content-type", "content-encoding"]) res.removeHeader(name);
 }
 
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
@@ -308,9 +311,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const status = statusCode ?? this.statusCode;
     if (status === 200 && !isHtml(this) && holdsSharedAnswer(req, this)) {
       // The client holds this version of a catalogue answer: Node drops the body Next writes.
-      for (const name of ["content-length", "content-type", "content-encoding"]) {
-        this.removeHeader(name);
-      }
+      withoutBodyHeaders(this);
       sendAsIs(this);
       return writeHead.call(this, 304);
     }
@@ -357,8 +358,9 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
     decideHead(this);
     if (!held) return end.call(this, chunk, encoding, callback);
-    const { statusCode, reason, chunks, sharedJson } = held;
+    const { statusCode, reason, sharedJson, chunks: written } = held;
     held = null;
+    const chunks = chunk?.length ? [...written, toBuffer(chunk, encoding)] : written;
     const send = (sent, sentEncoding) => {
       if (sentEncoding) this.setHeader("Content-Encoding", sentEncoding);
       this.setHeader("Content-Length", sent.length);
@@ -370,10 +372,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     };
     if (sharedJson) {
       // Compressed once per version (its ETag names its content) and encoding.
-      const body = Buffer.concat([
-        ...chunks,
-        ...(chunk?.length ? [toBuffer(chunk, encoding)] : []),
-      ]);
+      const body = Buffer.concat(chunks);
       const sendEncoding = body.length >= MIN_BYTES ? chosenEncoding(req) : null;
       addVary(this, "Accept-Encoding");
       this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
@@ -388,9 +387,9 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       return this;
     }
     const { body, digest } =
-      chunks.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
+      written.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
         ? sharedPageBytes(chunk)
-        : pageBytes([...chunks, ...(chunk?.length ? [toBuffer(chunk, encoding)] : [])]);
+        : pageBytes(chunks);
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
     const alreadyEncoded = this.hasHeader("content-encoding");
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;
@@ -401,9 +400,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       // Only a GET is answered "not modified" (RFC 9110: other methods are not conditional here).
       if (req.method === "GET" && namesEtag(req.headers["if-none-match"], etag)) {
         // The browser holds this page and the policy sent with it.
-        for (const name of ["content-length", "content-type", "content-encoding"]) {
-          this.removeHeader(name);
-        }
+        withoutBodyHeaders(this);
         writeHead.call(this, 304);
         return end.call(this, callback);
       }

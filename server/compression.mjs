@@ -110,9 +110,12 @@ export function createCompressedMemory({ maxBytes }) {
 /** The catalogue's pages and API answers, by version and encoding: a few hundred of them. */
 const pageMemory = createCompressedMemory({ maxBytes: 16 * 2 ** 20 });
 
+/** An answer's body compressed for this request alone. */
+export const compressedOnce = ({ body, encoding }) => compress(body, encoding, "each");
+
 /** A page's body compressed, kept by its digest when every visitor gets the same bytes. */
 export function compressedPage({ body, digest, encoding, shared }) {
-  if (!shared) return compress(body, encoding, "each");
+  if (!shared) return compressedOnce({ body, encoding });
   return pageMemory.get(`${encoding} ${digest}`, () => compress(body, encoding, "kept"));
 }
 

@@ -12,6 +12,7 @@ import { holdsSharedAnswer, isSharedAnswer, namesEtag } from "./cache-control.mj
 import {
   chosenEncoding,
   compressedAnswer,
+  compressedOnce,
   compressedPage,
   encodedEtag,
   MIN_BYTES,
@@ -278,18 +279,21 @@ function withoutBodyHeaders(res) {
 
 const isHtml = (res) => /^text\/html\b/i.test(String(res.getHeader("content-type") ?? ""));
 
-/** A catalogue answer: JSON every visitor gets the same, naming its version by ETag. */
-const isSharedJson = (res) =>
+/** A JSON answer not encoded yet: the API's, built whole in memory by its route. */
+const isPlainJson = (res) =>
   /^application\/json\b/i.test(String(res.getHeader("content-type") ?? "")) &&
-  res.hasHeader("etag") &&
-  !res.hasHeader("content-encoding") &&
-  isSharedAnswer(res);
+  !res.hasHeader("content-encoding");
+
+/** A catalogue answer: JSON every visitor gets the same, naming its version by ETag. */
+const isSharedJson = (res) => isPlainJson(res) && res.hasHeader("etag") && isSharedAnswer(res);
 
 /**
  * Sets the headers on `res` before Next writes it: the base headers at once, and the policy when
  * the head is written. An HTML page is held until its end (Next's compression runs first, so the
  * body is decoded to be read, and sent as it came), then sent with its own policy. A 304 carries
- * no policy, so the browser keeps the one stored with the page.
+ * no policy, so the browser keeps the one stored with the page. A JSON answer is held too, to be
+ * sent with its length: Next streams it without one, and most fit in a network packet as they
+ * are, where compressing would cost the server more than it saves the phone.
  */
 export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -317,11 +321,13 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     }
     const hasBody = req.method !== "HEAD" && status !== 204 && status !== 304;
     const sharedJson = status === 200 && hasBody && isSharedJson(this);
-    if ((isHtml(this) && hasBody && !dev) || sharedJson) {
+    const json = hasBody && isPlainJson(this);
+    if ((isHtml(this) && hasBody && !dev) || json) {
       held = {
         statusCode: status,
         reason: typeof reason === "string" ? reason : undefined,
         chunks: [],
+        json,
         sharedJson,
       };
       return this;
@@ -337,10 +343,10 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       : writeHead.call(this, status);
   };
 
-  // A page's or catalogue answer's head is decided before its first bytes (held or not); any other
+  // A page's or JSON answer's head is decided before its first bytes (held or not); any other
   // answer's waits for Node to write it, so the compression middleware sees the whole of a small body.
   const decideHead = (res) => {
-    if (!res.headersSent && !held && (isHtml(res) || isSharedJson(res))) {
+    if (!res.headersSent && !held && (isHtml(res) || isPlainJson(res))) {
       res.writeHead(res.statusCode);
     }
   };
@@ -358,7 +364,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (typeof encoding === "function") return this.end(chunk, undefined, encoding);
     decideHead(this);
     if (!held) return end.call(this, chunk, encoding, callback);
-    const { statusCode, reason, sharedJson, chunks: written } = held;
+    const { statusCode, reason, json, sharedJson, chunks: written } = held;
     held = null;
     const chunks = chunk?.length ? [...written, toBuffer(chunk, encoding)] : written;
     const send = (sent, sentEncoding) => {
@@ -370,14 +376,17 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       else writeHead.call(this, statusCode);
       return end.call(this, sent, callback);
     };
-    if (sharedJson) {
-      // Compressed once per version (its ETag names its content) and encoding.
-      const body = Buffer.concat(chunks);
+    if (json) {
+      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       const sendEncoding = body.length >= MIN_BYTES ? chosenEncoding(req) : null;
       addVary(this, "Accept-Encoding");
       this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
       if (!sendEncoding) return send(body, null);
-      compressedAnswer({ body, etag: this.getHeader("etag"), encoding: sendEncoding }).then(
+      // A catalogue answer is compressed once per version (its ETag names its content) and encoding.
+      const compressed = sharedJson
+        ? compressedAnswer({ body, etag: this.getHeader("etag"), encoding: sendEncoding })
+        : compressedOnce({ body, encoding: sendEncoding });
+      compressed.then(
         (compressed) => send(compressed, sendEncoding),
         (error) => {
           console.error("Could not compress an answer", error);

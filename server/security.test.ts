@@ -12,6 +12,7 @@ import {
   secureResponse,
 } from "@/server/security.mjs";
 import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
+import { compressAsItStreams } from "@/server/compression.mjs";
 
 const sha = (text: string) =>
   `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
@@ -117,11 +118,17 @@ describe("secureResponse on a Node server", () => {
     Array.from({ length: 40 }, (_, i) => ({ id: i, name: `Cedar Ring ${i}`, price: 25 + i })),
   );
   const answerEtag = 'W/"catalogue-v1"';
+  const orderAnswer = JSON.stringify({ error: "Some items are out of stock", items: [] });
+  const largeOrderAnswer = JSON.stringify({
+    orders: Array.from({ length: 30 }, (_, i) => ({ orderNumber: `ORD-${i}`, status: "pending" })),
+  });
   let server: http.Server;
   let base: string;
 
   beforeAll(async () => {
     server = http.createServer((req, res) => {
+      // As the entry point composes them (server/index.mjs).
+      compressAsItStreams(req, res, () => {});
       secureResponse(req, res, {
         headers: baseHeaders({ hsts: false }),
         isTrusted: countingTrustCheck,
@@ -139,6 +146,14 @@ describe("secureResponse on a Node server", () => {
         res.flushHeaders();
         res.write(answer.slice(0, 100));
         res.end(answer.slice(100));
+      } else if (req.url!.startsWith("/order-answer")) {
+        // A per-user answer as Next streams a route's JSON: no length, in pieces.
+        const body = req.url === "/order-answer-large" ? largeOrderAnswer : orderAnswer;
+        res.statusCode = 409;
+        res.setHeader("Content-Type", "application/json");
+        res.setHeader("Cache-Control", "private, no-store");
+        res.write(body.slice(0, 10));
+        setTimeout(() => res.end(body.slice(10)), 5);
       } else if (req.url === "/json") {
         res.setHeader("Content-Type", "application/json");
         res.end("{}");
@@ -243,6 +258,30 @@ describe("secureResponse on a Node server", () => {
       expect(response.headers.get("etag")).toBe(answerEtag);
       expect(Number(response.headers.get("content-length"))).toBeGreaterThan(0);
       if (!sentEncoding) expect(Number(response.headers.get("content-length"))).toBe(answer.length);
+      expect(response.headers.get("vary")).toContain("Accept-Encoding");
+      expect(response.headers.get("content-security-policy")).toBe(RESOURCE_POLICY);
+    },
+  );
+
+  it.each([
+    ["sent as it is when it fits in a packet", "/order-answer", "br, gzip", null],
+    ["compressed when it is larger", "/order-answer-large", "br, gzip", "br"],
+    ["sent as it is to a client that takes no encoding", "/order-answer-large", "identity", null],
+  ])(
+    "gives a per-user JSON answer its length: %s",
+    async (_label, path, accepted, sentEncoding) => {
+      const response = await fetch(base + path, { headers: { "Accept-Encoding": accepted } });
+      expect(response.status).toBe(409);
+      expect(response.headers.get("content-encoding")).toBe(sentEncoding);
+      expect(response.headers.get("transfer-encoding")).toBeNull();
+      const body = path.endsWith("large") ? largeOrderAnswer : orderAnswer;
+      expect(await response.text()).toBe(body);
+      if (sentEncoding) {
+        expect(Number(response.headers.get("content-length"))).toBeLessThan(body.length);
+      } else {
+        expect(Number(response.headers.get("content-length"))).toBe(body.length);
+      }
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
       expect(response.headers.get("vary")).toContain("Accept-Encoding");
       expect(response.headers.get("content-security-policy")).toBe(RESOURCE_POLICY);
     },

@@ -24,6 +24,7 @@ type Recipient = { email: string; firstName: string };
 const store = globalThis as unknown as {
   __shopSmtp?: { url: string; transport: Transporter };
   __shopMailSequence?: number;
+  __shopMailFiles?: Transporter;
 };
 
 // A mail server that accepts a connection and then says nothing must not hold a sign-up for
@@ -136,7 +137,9 @@ export async function sendMail({
   notice?: string;
 }): Promise<void> {
   const { SMTP_URL, MAIL_FROM, DATA_DIR, NODE_ENV } = env();
-  const message = { from: MAIL_FROM, to, ...content };
+  // Quoted-printable, said once: left to choose, nodemailer counts every letter of each mail's
+  // text and markup to decide, and it decides this for the shop's mostly Latin mails anyway.
+  const message = { from: MAIL_FROM, to, textEncoding: "quoted-printable" as const, ...content };
   if (SMTP_URL) {
     try {
       await sendOverSmtp(SMTP_URL, message);
@@ -149,17 +152,26 @@ export async function sendMail({
     return;
   }
   const outbox = path.resolve(DATA_DIR, "outbox");
-  await fs.mkdir(outbox, { recursive: true });
-  const info = await nodemailer
-    .createTransport({ streamTransport: true, buffer: true, newline: "unix" })
-    .sendMail(message);
+  store.__shopMailFiles ??= nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
+  const info = await store.__shopMailFiles.sendMail(message);
   // Names sort in sending order: time, then a counter for mails sent within the same millisecond.
   const sequence = String((store.__shopMailSequence = (store.__shopMailSequence ?? 0) + 1) % 1e6);
   const file = path.join(
     outbox,
     `${new Date().toISOString().replace(/[:.]/g, "-")}-${sequence.padStart(6, "0")}-${randomBytes(3).toString("hex")}.eml`,
   );
-  await fs.writeFile(file, info.message as Buffer);
+  try {
+    await fs.writeFile(file, info.message as Buffer);
+  } catch (error) {
+    // The outbox is made on the first mail, or again if it was removed meanwhile.
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    await fs.mkdir(outbox, { recursive: true });
+    await fs.writeFile(file, info.message as Buffer);
+  }
   const shown = NODE_ENV === "production" ? "" : notice ? ` — ${notice}` : "";
   console.info(`[mail] "${content.subject}" to ${to} written to ${file}${shown}`);
 }

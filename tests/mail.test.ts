@@ -205,4 +205,12 @@ describe("mail outbox (no SMTP_URL)", () => {
     await sendMail({ to: email, content });
     expect(outboxMails(dataDir, email)).toHaveLength(1);
   });
+
+  it("makes the outbox again when it was removed meanwhile", async () => {
+    jest.spyOn(console, "info").mockImplementation(() => {});
+    fs.rmSync(path.join(dataDir, "outbox"), { recursive: true, force: true });
+    const email = uniqueEmail("again");
+    await sendVerificationMail({ to: { email, firstName: "Lea" }, token: "t" });
+    expect(outboxMails(dataDir, email)).toHaveLength(1);
+  });
 });

@@ -137,13 +137,19 @@ export async function listOrdersForUser({ userId }: { userId: string }): Promise
 // ---------------------------------------------------------------------------------------------
 // Checkout
 
-type TakenLine = OrderLine & { name: string; priceCents: number; category: Category };
+type TakenLine = OrderLine & {
+  name: string;
+  priceCents: number;
+  category: Category;
+  /** The product's first picture, for the item's snapshot. */
+  image: string | null;
+};
 
 /**
- * The order's products as they are now (name, price, category, stock): lines whose product is gone
- * or lacks the stock are short, and nothing is written for them. Read without a lock, unless
- * `lock`: then the rows are held (in id order, as takeStock takes them) until the commit, so no
- * price can change before the stock is taken.
+ * The order's products as they are now (name, price, category, stock, first picture): lines whose
+ * product is gone or lacks the stock are short, and nothing is written for them. Read without a
+ * lock, unless `lock`: then the rows are held (in id order, as takeStock takes them) until the
+ * commit, so no price can change before the stock is taken.
  */
 async function priceLines(
   tx: Transaction,
@@ -157,6 +163,14 @@ async function priceLines(
       priceCents: products.priceCents,
       category: products.category,
       quantity: products.quantity,
+      // Named in full: in a one-table select drizzle writes columns unqualified, and a bare "id"
+      // in the subquery would be the picture's own.
+      firstImageId: sql<string | null>`(
+        select ${productImages.id} from ${productImages}
+        where ${productImages.productId} = ${products}.${sql.identifier(products.id.name)}
+        order by ${productImages.position}, ${productImages.createdAt}
+        limit 1
+      )`,
     })
     .from(products)
     .where(
@@ -172,8 +186,9 @@ async function priceLines(
   for (const line of lines) {
     const product = byId.get(line.productId);
     if (product && product.quantity >= line.quantity) {
-      const { name, priceCents, category } = product;
-      priced.push({ ...line, name, priceCents, category });
+      const { name, priceCents, category, firstImageId } = product;
+      const image = firstImageId ? productImagePath(firstImageId) : null;
+      priced.push({ ...line, name, priceCents, category, image });
     } else {
       short.push(shortItem(line, product));
     }
@@ -239,19 +254,6 @@ async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<
     else throw new PriceChanged();
   }
   return short;
-}
-
-/** The first picture of each product, for the item snapshots. */
-async function firstImages(tx: Transaction, productIds: string[]): Promise<Map<string, string>> {
-  const rows = await tx
-    .selectDistinctOn([productImages.productId], {
-      productId: productImages.productId,
-      id: productImages.id,
-    })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(productImages.productId, productImages.position, productImages.createdAt);
-  return new Map(rows.map((row) => [row.productId!, productImagePath(row.id)]));
 }
 
 /** Whether the customer (by account, or by email for a deleted and re-created account) ordered before. */
@@ -355,10 +357,6 @@ export async function placeOrder({
           .returning();
       }
 
-      const images = await firstImages(
-        tx,
-        priced.map((line) => line.productId),
-      );
       const items = await tx
         .insert(orderItems)
         .values(
@@ -366,7 +364,7 @@ export async function placeOrder({
             orderId: order.id,
             productId: line.productId,
             name: line.name,
-            image: images.get(line.productId) ?? null,
+            image: line.image,
             priceCents: line.priceCents,
             quantity: line.quantity,
           })),

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { GET as listOrdersHandler } from "@/app/api/orders/route";
 import { getDashboard } from "@/lib/dashboard";
-import { cartItems, orders, products, rateLimits, users } from "@/lib/db/schema";
+import { cartItems, orders, productImages, products, rateLimits, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
@@ -214,6 +214,35 @@ describeEachDatabase("orders API", ({ db }) => {
         ],
       });
       expect(await ordersOf(user.id)).toHaveLength(1);
+    });
+
+    it("snapshots the picture the shop shows first: the lowest position, not the oldest", async () => {
+      const { token } = await createSignedInUser(db());
+      const bracelet = await createProduct(db(), { name: "Thread Bracelet" });
+      const [front] = await db()
+        .insert(productImages)
+        .values({
+          productId: bracelet.id,
+          position: -1,
+          contentType: "image/png",
+          width: 1,
+          height: 1,
+          data: Buffer.from("front"),
+        })
+        .returning();
+      const plain = await createProduct(db(), { name: "Plain Bracelet", withImage: false });
+      const { status, body } = await checkout({
+        token,
+        body: checkoutBody([
+          { productId: bracelet.id, quantity: 1 },
+          { productId: plain.id, quantity: 1 },
+        ]),
+      });
+      expect(status).toBe(201);
+      expect((body.order as { items: unknown[] }).items).toEqual([
+        expect.objectContaining({ name: "Plain Bracelet", image: null }),
+        expect.objectContaining({ name: "Thread Bracelet", image: `/images/${front!.id}.jpg` }),
+      ]);
     });
 
     it("adds up a product sent twice and prices it once", async () => {

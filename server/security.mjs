@@ -383,10 +383,10 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
       if (!sendEncoding) return send(body, null);
       // A catalogue answer is compressed once per version (its ETag names its content) and encoding.
-      const compressed = sharedJson
+      const compressing = sharedJson
         ? compressedAnswer({ body, etag: this.getHeader("etag"), encoding: sendEncoding })
         : compressedOnce({ body, encoding: sendEncoding });
-      compressed.then(
+      compressing.then(
         (compressed) => send(compressed, sendEncoding),
         (error) => {
           console.error("Could not compress an answer", error);

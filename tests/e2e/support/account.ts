@@ -41,6 +41,10 @@ export class AuthModal {
   async expectErrors(...texts: string[]) {
     for (const text of texts)
       await expect(this.dialog.getByText(text, { exact: true })).toBeVisible();
+    // After showing its errors the form moves focus to the first field in error once more, a
+    // moment later (react-hook-form's deferred focus, queued before the errors show): let it
+    // land, as it does before a person types, or the next words would go into that field.
+    await this.page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   }
 
   /** The server's answer shown above the submit button. */

@@ -55,3 +55,31 @@ describe("formatDate on the shop's Beirut calendar", () => {
     expect(formatDate(new Date("2025-01-24T12:00:00Z"), "long")).toBe("Friday, January 24, 2025");
   });
 });
+
+describe("the shop's Intl formatters", () => {
+  it("are made on first use, not when the modules load, and then kept", async () => {
+    let made = 0;
+    for (const kind of ["NumberFormat", "DateTimeFormat", "ListFormat"] as const) {
+      const Original = Intl[kind] as new (...args: unknown[]) => object;
+      jest.spyOn(Intl, kind).mockImplementation(((...args: unknown[]) => {
+        made++;
+        return new Original(...args);
+      }) as never);
+    }
+    await jest.isolateModulesAsync(async () => {
+      const { formatPrice: price } = await import("@/lib/format");
+      const { messages } = await import("@/lib/messages");
+      await import("@/lib/order-rules");
+      // A catalogue page loads these while it hydrates: the first Intl object costs a phone ~15 ms.
+      expect(made).toBe(0);
+
+      expect(price(2450)).toBe("$24.50");
+      expect(price(990)).toBe("$9.90");
+      expect(messages.cart.outOfStock(["Pearl Drops", "Gold Hoops"])).toBe(
+        "Pearl Drops and Gold Hoops are out of stock.",
+      );
+      expect(made).toBe(2);
+    });
+    jest.restoreAllMocks();
+  });
+});

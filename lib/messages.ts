@@ -1,7 +1,9 @@
 // Every user-facing text of the spec, verbatim, in one place. Safe to import from client and server.
 // Texts with a variable part are functions, so no sentence is ever built from fragments elsewhere.
+import { lazily } from "@/lib/format";
 
-const listFormat = new Intl.ListFormat("en", { style: "long", type: "conjunction" });
+const listFormat = lazily(() => new Intl.ListFormat("en", { style: "long", type: "conjunction" }));
+const joinList = (items: string[]) => listFormat().format(items);
 
 export const messages = {
   home: {
@@ -387,11 +389,9 @@ export const messages = {
     /** The warning after the first load: the summary's sentences, then 'Please review your cart.' */
     stockWarning: (sentences: string[]) => [...sentences, "Please review your cart."].join(" "),
     outOfStock: (names: string[]) =>
-      names.length === 1
-        ? `${names[0]} is out of stock.`
-        : `${listFormat.format(names)} are out of stock.`,
+      names.length === 1 ? `${names[0]} is out of stock.` : `${joinList(names)} are out of stock.`,
     lowStock: (items: { name: string; stock: number }[]) =>
-      `Only a few left: ${listFormat.format(items.map((i) => `${i.name} (${i.stock} available)`))}.`,
+      `Only a few left: ${joinList(items.map((i) => `${i.name} (${i.stock} available)`))}.`,
     productIdRequired: "Product ID is required",
     quantityInvalid: "Quantity must be a whole number from 1 to 99",
     invalidFixAction: "Action must be adjust or remove",

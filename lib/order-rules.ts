@@ -8,6 +8,7 @@ import {
   type OrderStatus,
   type RegistrationSource,
 } from "@/lib/constants";
+import { lazily } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import type { ShippingAddress } from "@/models/order";
 
@@ -118,19 +119,22 @@ export function addressLines(address: ShippingAddress): string[] {
 /** "cash_on_delivery" is shown as "cash on delivery". */
 export const paymentMethodLabel = (method: string) => method.replaceAll("_", " ");
 
-const shopDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SHOP_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
+const shopDay = lazily(
+  () =>
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone: SHOP_TIME_ZONE,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }),
+);
 
 /**
  * The latest day of the 4-5 business days (Monday to Friday) delivery promise, counted from the
  * shop's calendar day the order was placed on. Noon UTC is the same calendar day in Beirut.
  */
 export function estimatedDeliveryDate(placedAt: Date): Date {
-  const [year, month, day] = shopDay.format(placedAt).split("-").map(Number) as [
+  const [year, month, day] = shopDay().format(placedAt).split("-").map(Number) as [
     number,
     number,
     number,

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const MALFORMED_PATH: string;
 export const METHOD_NOT_ALLOWED: string;
+export const NOT_FOUND: string;
 export function answeredMalformedPath(req: IncomingMessage, res: ServerResponse): boolean;
 export function answerWrongMethodInJson(
   req: IncomingMessage,
@@ -9,3 +10,8 @@ export function answerWrongMethodInJson(
   allowedMethods: (req: IncomingMessage) => Promise<string>,
 ): void;
 export function answeredCatalogueMethod(req: IncomingMessage, res: ServerResponse): boolean;
+export function answeredUnservedMethod(
+  req: IncomingMessage,
+  res: ServerResponse,
+  allowedMethods: (req: IncomingMessage) => Promise<string>,
+): boolean;

@@ -1,8 +1,10 @@
 // The few answers the entry point writes itself, in the API's JSON error shape.
 
-// The same texts as lib/messages.ts (api.malformedPath, api.methodNotAllowed); a test keeps them equal.
+// The same texts as lib/messages.ts (api.malformedPath, api.methodNotAllowed, api.notFound); a test
+// keeps them equal.
 export const MALFORMED_PATH = "Malformed request path";
 export const METHOD_NOT_ALLOWED = "Method not allowed";
+export const NOT_FOUND = "Not found";
 
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {
@@ -22,6 +24,30 @@ export function answeredMalformedPath(req, res) {
     sendJson(res, 400, { error: MALFORMED_PATH });
     return true;
   }
+}
+
+/** The methods some address of the shop serves; Next's Request refuses some others (TRACE). */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+const isApiPath = (path) => path === "/api" || path.startsWith("/api/");
+
+/**
+ * A method no address of the shop serves (TRACE, PROPFIND…) answers 405 here: Next would answer
+ * TRACE with a 500 on every route it renders. An /api route lists its methods in Allow, as for
+ * any wrong method (`allowedMethods(req)` finds them); an unknown /api path stays a 404.
+ */
+export function answeredUnservedMethod(req, res, allowedMethods) {
+  if (SERVED_METHODS.has(req.method)) return false;
+  if (!isApiPath((req.url ?? "/").split("?")[0])) {
+    sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
+    return true;
+  }
+  allowedMethods(req).then((allow) =>
+    allow
+      ? sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: allow })
+      : sendJson(res, 404, { error: NOT_FOUND }),
+  );
+  return true;
 }
 
 /** The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts). */
@@ -44,8 +70,7 @@ export function answeredCatalogueMethod(req, res) {
  * the Allow header listing the route's methods (`allowedMethods(req)` finds them).
  */
 export function answerWrongMethodInJson(req, res, allowedMethods) {
-  const path = (req.url ?? "/").split("?")[0];
-  if (path !== "/api" && !path.startsWith("/api/")) return;
+  if (!isApiPath((req.url ?? "/").split("?")[0])) return;
   const { writeHead, write, end } = res;
   let replacing = false;
   res.writeHead = function (statusCode, ...rest) {

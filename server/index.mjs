@@ -4,8 +4,8 @@
 //   so a client cannot pick the address every per-address limit counts;
 // - every answer carries the security headers, and each HTML page a policy naming its own
 //   inline scripts by hash (server/security.mjs);
-// - a malformed path answers 400 and a wrong method on an /api route answers 405, both in the
-//   API's JSON error shape;
+// - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
+//   serves (TRACE) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
 // - a product's address is read with its id in lowercase, one cache entry per product.
 import http from "node:http";
@@ -15,6 +15,7 @@ import next from "next";
 import {
   answeredCatalogueMethod,
   answeredMalformedPath,
+  answeredUnservedMethod,
   answerWrongMethodInJson,
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
@@ -86,7 +87,13 @@ const server = http.createServer((req, res) => {
   sharePublicPages(res);
   compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });
-  if (answeredMalformedPath(req, res) || answeredCatalogueMethod(req, res)) return;
+  if (
+    answeredMalformedPath(req, res) ||
+    answeredUnservedMethod(req, res, allowedMethods) ||
+    answeredCatalogueMethod(req, res)
+  ) {
+    return;
+  }
   canonicalProductAddress(req);
   if (buildFiles?.serve(req, res, () => handle(req, res))) return;
   answerWrongMethodInJson(req, res, allowedMethods);

@@ -6,12 +6,85 @@ import {
   PUT as nextAuthPut,
 } from "@/app/api/auth/[...nextauth]/route";
 import { messages } from "@/lib/messages";
-import { MALFORMED_PATH, METHOD_NOT_ALLOWED } from "@/server/answers.mjs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  answeredUnservedMethod,
+  MALFORMED_PATH,
+  METHOD_NOT_ALLOWED,
+  NOT_FOUND,
+} from "@/server/answers.mjs";
 import { readResponse } from "@/tests/support/auth-requests";
 
 it("the entry point answers in the API's own words", () => {
   expect(MALFORMED_PATH).toBe(messages.api.malformedPath);
   expect(METHOD_NOT_ALLOWED).toBe(messages.api.methodNotAllowed);
+  expect(NOT_FOUND).toBe(messages.api.notFound);
+});
+
+describe("a method no address serves", () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    // As the entry point composes it: what it does not answer reaches Next (here, "next").
+    server = http.createServer((req, res) => {
+      const allowedMethods = async (req: http.IncomingMessage) =>
+        req.url === "/api/cart" ? "GET, HEAD, OPTIONS" : "";
+      if (answeredUnservedMethod(req, res, allowedMethods)) return;
+      res.end("next");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** Node's fetch refuses TRACE, so the request goes out through node:http. */
+  const send = (method: string, path: string) =>
+    new Promise<{ status: number; allow?: string; type?: string; body: string }>(
+      (resolve, reject) => {
+        const request = http.request({ host: "127.0.0.1", port, method, path }, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (piece) => (body += piece));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode!,
+              allow: response.headers.allow,
+              type: response.headers["content-type"],
+              body,
+            }),
+          );
+        });
+        request.on("error", reject);
+        request.end();
+      },
+    );
+
+  it("answers TRACE, which Next's Request refuses with a 500, and PROPFIND with a JSON 405", async () => {
+    for (const method of ["TRACE", "PROPFIND"]) {
+      expect(await send(method, "/api/cart")).toEqual({
+        status: 405,
+        allow: "GET, HEAD, OPTIONS",
+        type: "application/json",
+        body: JSON.stringify({ error: messages.api.methodNotAllowed }),
+      });
+      expect(await send(method, "/orders?tab=history")).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+        body: JSON.stringify({ error: messages.api.methodNotAllowed }),
+      });
+    }
+  });
+
+  it("keeps an unknown /api path a 404, and lets every method the shop serves through", async () => {
+    expect(await send("TRACE", "/api/nope")).toMatchObject({
+      status: 404,
+      body: JSON.stringify({ error: messages.api.notFound }),
+    });
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
+      expect(await send(method, "/api/cart")).toMatchObject({ status: 200, body: "next" });
+    }
+  });
 });
 
 describe("unknown /api paths", () => {

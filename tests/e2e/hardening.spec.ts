@@ -124,6 +124,21 @@ test.describe("odd paths and methods", () => {
     }
   });
 
+  test("a method the shop never serves answers JSON 405, never a 500", async ({ request }) => {
+    for (const [path, allow] of [
+      ["/api/cart", "GET, HEAD, OPTIONS"],
+      ["/api/orders/checkout", "OPTIONS, POST"],
+      ["/orders", "GET, HEAD"],
+    ] as const) {
+      for (const method of ["TRACE", "PROPFIND"]) {
+        const response = await request.fetch(path, { method });
+        expect([method, path, response.status()]).toEqual([method, path, 405]);
+        expect(response.headers()["allow"]).toBe(allow);
+        expect(await response.json()).toEqual({ error: messages.api.methodNotAllowed });
+      }
+    }
+  });
+
   test("a malformed percent-encoding in a path answers 400 in JSON, never a 500", async ({
     request,
   }) => {

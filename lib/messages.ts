@@ -5,6 +5,9 @@ import { lazily } from "@/lib/format";
 const listFormat = lazily(() => new Intl.ListFormat("en", { style: "long", type: "conjunction" }));
 const joinList = (items: string[]) => listFormat().format(items);
 
+/** A cart line's and an order line's quantity: one rule, one wording. */
+const QUANTITY_RULE = "Quantity must be a whole number from 1 to 99";
+
 export const messages = {
   home: {
     heroTitle: "Exquisite Jewelry",
@@ -290,7 +293,7 @@ export const messages = {
     tooLong: (max: number) => `Please use at most ${max} characters`,
     emptyCart: "Your cart is empty",
     invalidItem: "Your cart contains an item that is not a valid product",
-    quantityRange: "Quantity must be between 1 and 99",
+    quantityRange: QUANTITY_RULE,
     tooManyLines: (max: number) => `Please order at most ${max} different pieces at once`,
     currencyInvalid: "Currency must be USD or LBP",
     insufficientStock: "Some items in your cart are not available in the quantity you chose",
@@ -393,7 +396,7 @@ export const messages = {
     lowStock: (items: { name: string; stock: number }[]) =>
       `Only a few left: ${joinList(items.map((i) => `${i.name} (${i.stock} available)`))}.`,
     productIdRequired: "Product ID is required",
-    quantityInvalid: "Quantity must be a whole number from 1 to 99",
+    quantityInvalid: QUANTITY_RULE,
     invalidFixAction: "Action must be adjust or remove",
     notInCart: "Item not found in cart",
     soldOut: "This item is sold out.",

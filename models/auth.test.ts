@@ -49,6 +49,16 @@ describe("auth validation", () => {
       ),
     ).toBe("Last name is required");
     expect(
+      firstError(
+        signupSchema.safeParse({
+          email: "a@b.co",
+          password: "secret1",
+          firstName: "\u202e\u200b",
+          lastName: "K",
+        }),
+      ),
+    ).toBe("First name is required");
+    expect(
       signupSchema.parse({
         email: "a@b.co",
         password: "secret1",

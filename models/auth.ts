@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { MIN_PASSWORD_LENGTH, PIN_LENGTH } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { showsSomething } from "@/models/text";
 
 const m = messages.auth;
 const MAX_TEXT = 200;
@@ -31,7 +32,7 @@ const nameField = ({ required, tooLong }: { required: string; tooLong: string })
   z
     .string({ error: required })
     .trim()
-    .min(1, { error: required })
+    .refine(showsSomething, { error: required, abort: true })
     .max(MAX_NAME_LENGTH, { error: tooLong })
     .refine((name) => !LINE_BREAK.test(name), { error: m.nameOneLine })
     .refine((name) => !LINK.test(name), { error: m.nameNoLinks });

@@ -10,6 +10,7 @@ import {
   type OrderStatus,
 } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { showsSomething } from "@/models/text";
 
 const m = messages.checkout;
 
@@ -33,7 +34,7 @@ const requiredText = (required: string, max: number) =>
   z
     .string({ error: required })
     .trim()
-    .min(1, { error: required, abort: true })
+    .refine(showsSomething, { error: required, abort: true })
     .max(max, { error: m.tooLong(max) })
     .transform(oneLine);
 
@@ -55,7 +56,9 @@ export const shippingAddressSchema = z.object({
   address: requiredText(m.addressRequired, FIELD_LIMITS.address),
   city: z.enum(DELIVERY_CITIES, {
     error: (issue) =>
-      issue.input === undefined || issue.input === "" ? m.cityRequired : m.cityInvalid,
+      issue.input == null || (typeof issue.input === "string" && !showsSomething(issue.input))
+        ? m.cityRequired
+        : m.cityInvalid,
   }),
   area: optionalText(FIELD_LIMITS.area),
   building: optionalText(FIELD_LIMITS.building),
@@ -76,7 +79,7 @@ const HAS_DIGIT = /\d/;
 export const phoneNumberField = z
   .string({ error: (issue) => (issue.input == null ? m.phoneRequired : m.phoneInvalid) })
   .trim()
-  .min(1, { error: m.phoneRequired, abort: true })
+  .refine(showsSomething, { error: m.phoneRequired, abort: true })
   .refine((v) => PHONE_SHAPE.test(v) && HAS_DIGIT.test(v), {
     error: m.phoneInvalid,
   });

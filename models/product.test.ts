@@ -45,7 +45,7 @@ describe("productFieldsSchema", () => {
         price: "5",
         category: "rings",
         quantity: "1",
-        materials: [" gold ", " ", ""],
+        materials: [" gold ", " ", "", "\u200b"],
       }),
     ).toEqual({
       name: "Ring",
@@ -55,5 +55,19 @@ describe("productFieldsSchema", () => {
       quantity: 1,
       materials: ["gold"],
     });
+  });
+
+  it("refuses a name of only invisible marks as no name", () => {
+    for (const name of ["\u200b", " \u202e ", "\u2066\u2069"]) {
+      const result = productFieldsSchema.safeParse({
+        name,
+        price: "5",
+        category: "rings",
+        quantity: "1",
+      });
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+        messages.admin.nameRequired,
+      ]);
+    }
   });
 });

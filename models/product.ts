@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
+import { showsSomething } from "@/models/text";
 
 /** A product as the API and the storefront show it (spec section 3). */
 export type ProductDto = {
@@ -104,7 +105,7 @@ export const materialsField = z
       ),
     { error: a.materialsInvalid },
   )
-  .transform((materials) => materials.filter(Boolean))
+  .transform((materials) => materials.filter(showsSomething))
   .pipe(
     z
       .array(z.string())
@@ -123,7 +124,7 @@ export const productFieldsSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, { error: a.nameRequired })
+        .refine(showsSomething, { error: a.nameRequired, abort: true })
         .max(PRODUCT_LIMITS.name, { error: a.nameTooLong(PRODUCT_LIMITS.name) }),
     ),
   price: priceField,

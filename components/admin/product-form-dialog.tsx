@@ -32,6 +32,7 @@ import {
   type ProductFields,
   type ProductFieldsInput,
 } from "@/models/product";
+import { showsSomething } from "@/models/text";
 
 const t = messages.admin;
 const MAX_FILE_MEGABYTES = 8;
@@ -300,7 +301,7 @@ function MaterialsField({
   const add = () => {
     const material = draft.trim();
     setDraft("");
-    if (!material) return;
+    if (!showsSomething(material)) return;
     if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return;
     onChange([...materials, material]);
   };

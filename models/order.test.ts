@@ -1,0 +1,51 @@
+import { messages } from "@/lib/messages";
+import { checkoutSchema } from "@/models/order";
+
+const m = messages.checkout;
+const order = (shippingAddress: Record<string, unknown>, phoneNumber: unknown = "+961 3 123 456") =>
+  checkoutSchema.safeParse({
+    items: [{ productId: "7c9e6679-7425-40de-944b-e07fc1f25bb1", quantity: 1 }],
+    shippingAddress: {
+      fullName: "Maya Khoury",
+      address: "Hamra Street",
+      city: "Beirut",
+      ...shippingAddress,
+    },
+    phoneNumber,
+  });
+const messagesOf = (result: ReturnType<typeof order>) =>
+  result.error?.issues.map((issue) => issue.message);
+
+describe("checkoutSchema", () => {
+  it.each([undefined, null, "", "  "])("asks for the city when it is %j", (city) => {
+    expect(messagesOf(order({ city }))).toEqual([m.cityRequired]);
+  });
+
+  it("tells a city off the delivery list apart from a missing one", () => {
+    expect(messagesOf(order({ city: "Paris" }))).toEqual([m.cityInvalid]);
+    expect(messagesOf(order({ city: 7 }))).toEqual([m.cityInvalid]);
+  });
+
+  it("counts a name, an address or a phone of only invisible marks as missing", () => {
+    expect(messagesOf(order({ fullName: "\u202e", address: "\u200b \u2060" }, "\u200b"))).toEqual([
+      m.fullNameRequired,
+      m.addressRequired,
+      m.phoneRequired,
+    ]);
+  });
+
+  it("keeps a name that shows something, marks and all", () => {
+    const result = order({ fullName: "\u202bمايا\u202c خوري" });
+    expect(result.success).toBe(true);
+    expect(result.data?.shippingAddress.fullName).toBe("\u202bمايا\u202c خوري");
+  });
+
+  it("words the quantity rule as the cart does", () => {
+    const result = checkoutSchema.safeParse({
+      items: [{ productId: "7c9e6679-7425-40de-944b-e07fc1f25bb1", quantity: 100 }],
+      shippingAddress: { fullName: "Maya", address: "Hamra", city: "Beirut" },
+      phoneNumber: "+961 3 123 456",
+    });
+    expect(messagesOf(result)).toEqual([messages.cart.quantityInvalid]);
+  });
+});

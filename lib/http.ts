@@ -206,11 +206,18 @@ export function clientAddress(request: Request): string {
  * Cookie-authenticated state changes must come from our own pages: the Origin must be APP_URL's
  * origin (scheme, host and port) or, when clients connect directly (no TRUST_PROXY), the origin of
  * the Host the browser addressed. X-Forwarded-Host is never consulted: a client can write it.
- * Requests without an Origin (API clients using a Bearer token, curl) are not cross-site.
+ * Requests without an Origin (API clients using a Bearer token, curl) are not cross-site, unless
+ * the browser itself says so in Sec-Fetch-Site, which no page's script can write.
  */
 export function assertSameOrigin(request: Request) {
   const origin = request.headers.get("origin");
-  if (!origin) return;
+  if (!origin) {
+    const site = request.headers.get("sec-fetch-site");
+    if (site === "cross-site" || site === "same-site") {
+      throw new AppError(403, messages.api.badOrigin);
+    }
+    return;
+  }
   const { APP_URL, TRUST_PROXY } = env();
   if (origin === new URL(APP_URL).origin) return;
   const host = request.headers.get("host");

@@ -213,12 +213,18 @@ describeEachDatabase("a session cookie works only from the shop's own pages", ({
     const world = await buildWorld(db());
     const cookie = `${SESSION_COOKIE}=${world[row.as].token}`;
 
-    for (const origin of FOREIGN_ORIGINS) {
+    // A foreign Origin, or none from a browser that says the request comes from another site.
+    const foreign = [
+      ...FOREIGN_ORIGINS.map((origin) => ({ origin })),
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of foreign) {
       const before = await databaseState(db());
       const call = await row.call(world);
-      const refused = await callRoute(route, { ...call, headers: { cookie, origin } });
-      expect([origin, refused.status, refused.body]).toEqual([
-        origin,
+      const refused = await callRoute(route, { ...call, headers: { cookie, ...headers } });
+      expect([headers, refused.status, refused.body]).toEqual([
+        headers,
         403,
         { error: messages.api.badOrigin },
       ]);

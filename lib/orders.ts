@@ -421,7 +421,7 @@ export async function listAdminOrders({ status }: { status?: OrderStatus } = {})
 
 /**
  * Sets an order's status: any of the six, the current one included, unless the order is cancelled
- * (then it is locked: 409). Cancelling gives its units back to stock in the same transaction; the
+ * (then it is locked: 409, with the order as it is). Cancelling gives its units back to stock in the same transaction; the
  * order's row lock makes that happen once, however many cancels race. The customer hears by mail
  * when the order goes out for delivery and when it is delivered (a failed mail changes nothing).
  */
@@ -437,7 +437,16 @@ export async function setOrderStatus({
   const { previous, restocked } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order) throw notFound(messages.admin.orderNotFound);
-    if (order.status === "cancelled") throw conflict(messages.admin.cancelledLocked);
+    if (order.status === "cancelled") {
+      // The order as it is, for a screen that still shows it open (cancelled elsewhere meanwhile).
+      const [current] = await findOrders({
+        where: eq(orders.id, id),
+        limit: 1,
+        withCustomer: true,
+        db: tx,
+      });
+      throw conflict(messages.admin.cancelledLocked, undefined, { order: current });
+    }
     await tx
       .update(orders)
       .set({ status, updatedAt: sql`now()` })

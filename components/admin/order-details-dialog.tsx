@@ -47,6 +47,9 @@ export function OrderDetailsDialog({
       toast.error(
         result.kind === "network" ? t.statusUpdateError : (result.error ?? t.statusUpdateFailed),
       );
+      // Refused because it was cancelled elsewhere meanwhile: the answer shows the order locked.
+      const current = result.kind === "refused" && (result.body as { order?: OrderDto })?.order;
+      if (current) onUpdated(current);
     }
     // Refreshed either way: a refusal (already cancelled elsewhere) shows the order as it is.
     await mutate((key) => typeof key === "string" && key.startsWith("/api/admin/"));

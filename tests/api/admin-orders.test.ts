@@ -210,7 +210,10 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       }
       for (const status of ORDER_STATUSES) {
         const refused = await setStatus(order._id, { status }, admin);
-        expect(refused).toMatchObject({ status: 409, body: { error: a.cancelledLocked } });
+        expect(refused).toMatchObject({
+          status: 409,
+          body: { error: a.cancelledLocked, order: { _id: order._id, status: "cancelled" } },
+        });
       }
       const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
       expect(row!.status).toBe("cancelled");

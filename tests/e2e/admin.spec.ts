@@ -1,4 +1,5 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
+import type { APIRequestContext } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { createProduct } from "./support/checkout";
@@ -137,12 +138,8 @@ test("an order placed while the owner edits a piece: its units are not put back 
   expect(saved.quantity).toBe(9);
 });
 
-test("the owner moves an order along in its details window until it is cancelled and locked @phone", async ({
-  page,
-  request,
-}) => {
-  const shopper = await verifiedCustomer(request);
-  const mailbox = new Mailbox(shopper.email);
+/** A one-piece order placed by the customer signed in through `request`. */
+async function placeOrder(request: APIRequestContext) {
   const catalogue = (await (await request.get("/api/products")).json()) as ProductDto[];
   const product = catalogue.find((p) => p.quantity > 2)!;
   const checkout = await request.post("/api/orders/checkout", {
@@ -160,7 +157,11 @@ test("the owner moves an order along in its details window until it is cancelled
   });
   expect(checkout.status()).toBe(201);
   const { order } = (await checkout.json()) as { order: OrderDto };
+  return { order, product };
+}
 
+/** The owner, signed in on `page`, with the order's details window open. */
+async function openOrderDetails(page: Page, order: OrderDto) {
   const admin = new AdminPanel(page);
   await signInAsOwner(page);
   await admin.open("orders");
@@ -170,6 +171,17 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(
     admin.dialog.getByRole("heading", { name: t.orderTitle(order.orderNumber) }),
   ).toBeVisible();
+  return admin;
+}
+
+test("the owner moves an order along in its details window until it is cancelled and locked @phone", async ({
+  page,
+  request,
+}) => {
+  const shopper = await verifiedCustomer(request);
+  const mailbox = new Mailbox(shopper.email);
+  const { order, product } = await placeOrder(request);
+  const admin = await openOrderDetails(page, order);
   await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
   await expect(admin.dialog.getByText("Please call before coming.")).toBeVisible();
   await expect(admin.dialog.getByText(product.name)).toBeVisible();
@@ -196,6 +208,25 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toBeVisible();
   await statusFilter.selectOption("delivered");
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
+});
+
+test("an order cancelled elsewhere while its details are open shows locked at the next press", async ({
+  page,
+  request,
+}) => {
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request);
+  const admin = await openOrderDetails(page, order);
+  // Another of the owner's screens cancels it meanwhile.
+  const cancelled = await page.request.patch(`/api/admin/orders/${order._id}/status`, {
+    data: { status: "cancelled" },
+  });
+  expect(cancelled.status()).toBe(200);
+
+  await admin.dialog.getByRole("button", { name: "Delivered" }).click();
+  await admin.expectToast(t.cancelledLocked);
+  await expect(admin.dialog.getByText(t.cancelledLocked)).toBeVisible();
+  await expect(admin.dialog.getByRole("button", { name: "Delivered" })).toHaveCount(0);
 });
 
 test("a visitor and a customer asking for /admin land on the home page", async ({ page }) => {

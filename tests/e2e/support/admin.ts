@@ -68,6 +68,7 @@ export class AdminPanel {
   }
 
   async expectToast(text: string) {
-    await expect(this.page.getByText(text, { exact: true })).toBeVisible();
+    const toasts = this.page.getByRole("region", { name: /^Notifications/ });
+    await expect(toasts.getByText(text, { exact: true })).toBeVisible();
   }
 }

@@ -322,6 +322,9 @@ export const messages = {
     lbpRate: "Lebanese pounds at 89,500 LBP per US dollar.",
     summaryTitle: "Order Summary",
     quantityOf: (name: string) => `Quantity of ${name}`,
+    /** Under a summary line that holds more than is left. */
+    lineShort: (available: number) =>
+      available > 0 ? `Only ${available} left in stock` : "Sold out",
     removeItem: (name: string) => `Remove ${name} from your cart`,
     subtotal: "Subtotal",
     delivery: "Delivery",

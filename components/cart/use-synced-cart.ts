@@ -196,7 +196,14 @@ export function useSyncedCart({
     async (productId: string, quantity: number): Promise<ListChange> => {
       if (quantity <= 0) return remove(productId);
       const line = items.find((item) => item.productId === productId);
-      if (!line || quantity > quantityCap(line.stock)) return STOCK_REFUSAL;
+      if (!line) return STOCK_REFUSAL;
+      const cap = quantityCap(line.stock);
+      if (quantity > cap) {
+        // Lowering a line the stock no longer covers takes it down to what is left, at once.
+        if (quantity >= line.quantity) return STOCK_REFUSAL;
+        if (cap === 0) return remove(productId);
+        quantity = cap;
+      }
       if (!verified) {
         const next = setCartQuantity(readLocalCart(), productId, quantity);
         if (!next) return STOCK_REFUSAL;

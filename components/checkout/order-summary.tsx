@@ -47,6 +47,7 @@ function CartLine({
 }) {
   const { update, remove } = useCart();
   const cap = quantityCap(item.stock);
+  const short = item.quantity > cap;
   const step = (quantity: number) => void update(item.productId, quantity).then(reportChange);
   return (
     <li className="flex gap-3 py-3.5">
@@ -55,11 +56,14 @@ function CartLine({
       </div>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">
-          <p className="text-ink line-clamp-2 text-sm leading-snug font-medium">{item.name}</p>
+          <p className="text-ink line-clamp-2 text-sm leading-snug font-medium wrap-anywhere">
+            {item.name}
+          </p>
           <p className="text-ink shrink-0 text-sm font-medium tabular-nums">
             {formatPrice(dollarsToCents(item.price) * item.quantity, currency)}
           </p>
         </div>
+        {short && <p className="mt-1 text-xs font-medium text-red-700">{t.lineShort(cap)}</p>}
         <div className="mt-2 flex items-center justify-between gap-2">
           <div
             role="group"

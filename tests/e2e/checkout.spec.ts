@@ -12,9 +12,29 @@ import { INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { ORDER_NUMBER_PATTERN } from "@/lib/order-rules";
 import type { OrderDto } from "@/models/order";
+import type { ProductDto } from "@/models/product";
 
 const t = messages.checkout;
 const o = messages.orders;
+
+/** Another verified customer, from another address, buys `quantity` of the product. */
+async function rivalBuys(
+  baseURL: string,
+  { product, quantity, address }: { product: ProductDto; quantity: number; address: string },
+) {
+  const rival = await newApiContext(baseURL, address);
+  await verifiedCustomer(rival);
+  const bought = await rival.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: product.id, quantity }],
+      shippingAddress: { fullName: "Rival Buyer", address: "Elsewhere", city: "Zahle" },
+      phoneNumber: "08 800 800",
+      currency: "USD",
+    },
+  });
+  expect(bought.status()).toBe(201);
+  await rival.dispose();
+}
 
 test("a verified customer fixes a form error, pays in LBP on delivery and finds the order under Current Orders @phone", async ({
   page,
@@ -190,18 +210,7 @@ test("when another shopper takes the last units first, the checkout names the sh
   await checkout.fillShipping({ address: "Harbour road", city: "Byblos", phone: "09 540 540" });
 
   // Someone else buys two of the three while the form is being filled in.
-  const rival = await newApiContext(baseURL!, "198.51.100.22");
-  await verifiedCustomer(rival);
-  const bought = await rival.post("/api/orders/checkout", {
-    data: {
-      items: [{ productId: ring.id, quantity: 2 }],
-      shippingAddress: { fullName: "Rival Buyer", address: "Elsewhere", city: "Zahle" },
-      phoneNumber: "08 800 800",
-      currency: "USD",
-    },
-  });
-  expect(bought.status()).toBe(201);
-  await rival.dispose();
+  await rivalBuys(baseURL!, { product: ring, quantity: 2, address: "198.51.100.22" });
 
   await checkout.placeOrder.click();
   const problem = checkout.summary.getByRole("alert");
@@ -214,6 +223,37 @@ test("when another shopper takes the last units first, the checkout names the sh
   await checkout.placeOrder.click();
   await expect(checkout.thankYou).toBeVisible();
   await expect(checkout.detail(t.total)).toHaveText("$45.00");
+});
+
+test("a line holding more than is left says so, and one step down takes it to what is left", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Dwindling Coral Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 6,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 5 }], { server: true });
+  // Another shopper buys four of the six before this one reaches the checkout.
+  await rivalBuys(baseURL!, { product: ring, quantity: 4, address: "198.51.100.23" });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const line = checkout.line(ring.name);
+  await expect(line).toContainText(t.lineShort(2));
+  await expect(line.getByRole("button", { name: messages.cart.increase })).toBeDisabled();
+  await line.getByRole("button", { name: messages.cart.decrease }).click();
+  await expect(line.getByRole("group")).toContainText("2");
+  await expect(line).not.toContainText(t.lineShort(2));
+  await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      const { cart } = await (await page.request.get("/api/cart")).json();
+      return cart.map((item: { quantity: number }) => item.quantity);
+    })
+    .toEqual([2]);
 });
 
 test("a verified Instagram customer sees the first-order discount applied and is charged the discounted total", async ({

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { categoryLabel } from "@/components/catalogue/category";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import {
@@ -211,7 +212,7 @@ export function ProductFormDialog({
           >
             {CATEGORIES.map((category) => (
               <option key={category} value={category}>
-                {category}
+                {categoryLabel(category)}
               </option>
             ))}
           </SelectField>

@@ -141,7 +141,7 @@ function WishlistRow({ entry, onNavigate }: { entry: WishlistReference; onNaviga
             id={nameId}
             href={`/product/${product.id}`}
             onClick={onNavigate}
-            className="text-ink hover:text-gold-dark focus-visible:outline-gold rounded-sm font-serif text-lg leading-snug focus-visible:outline-2"
+            className="text-ink hover:text-gold-dark focus-visible:outline-gold rounded-sm font-serif text-lg leading-snug wrap-anywhere focus-visible:outline-2"
           >
             {product.name}
           </Link>

@@ -83,7 +83,7 @@ export function SelectField({
   return (
     <LabelledField label={label} error={error} hint={hint} className={className}>
       {(control) => (
-        <select {...control} className={clsx(inputClass, "pe-9 capitalize")} {...select}>
+        <select {...control} className={clsx(inputClass, "pe-9")} {...select}>
           {children}
         </select>
       )}

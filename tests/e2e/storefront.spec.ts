@@ -1,3 +1,4 @@
+import { createProduct } from "./support/checkout";
 import { expect, test, type Page } from "./support/test";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
@@ -207,6 +208,24 @@ test.describe("storefront", () => {
       "aria-pressed",
       "false",
     );
+  });
+
+  test("a long unbroken name wraps inside its card and its page, never widening the screen", async ({
+    page,
+    baseURL,
+  }) => {
+    const name = `Filigree${"W".repeat(150)}${Date.now()}`;
+    const ring = await createProduct(baseURL!, { name, price: "12.00", quantity: 3 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    const widerThanScreen = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    for (const path of ["/category/rings", `/product/${ring.id}`]) {
+      await page.goto(path);
+      await expect(page.getByText(name).first()).toBeVisible();
+      expect([path, await widerThanScreen()]).toEqual([path, 0]);
+    }
+    const buyNow = await page.getByRole("button", { name: "Buy Now" }).boundingBox();
+    expect(buyNow!.x + buyNow!.width).toBeLessThanOrEqual(390);
   });
 
   test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {

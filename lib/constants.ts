@@ -89,7 +89,11 @@ export const BADGE_CAP = 9;
 export const PLACEHOLDER_CARDS = 8;
 export const RELATED_PRODUCTS = 4;
 export const ZOOM_SCALE = 1.8;
-export const MAX_PRODUCT_IMAGES = 5;
+/**
+ * The most images one product takes. The form's label says "max 5", which the spec makes a label
+ * only (sections 5 and 9: not enforced); this bound only keeps one upload's work finite.
+ */
+export const MAX_PRODUCT_IMAGES = 10;
 export const DEFAULT_NEW_PRODUCT_QUANTITY = 10;
 
 /** Layout widths of product images (next/image's device sizes). */

@@ -45,6 +45,16 @@ type ImageEntry =
   | { key: string; kind: "new"; file: File; url: string };
 
 /** Add or edit a product: the spec's fields, materials one at a time, images with previews. */
+/** Whether the browser can decode the file as a picture (then its preview shows it). */
+async function decodes(file: File): Promise<boolean> {
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function ProductFormDialog({
   product,
   onClose,
@@ -130,12 +140,13 @@ export function ProductFormDialog({
     };
   }, []);
 
-  const addFiles = (files: FileList | null) => {
+  const addFiles = async (files: FileList | null) => {
     if (!files?.length) return;
     const problems: string[] = [];
     const added: ImageEntry[] = [];
     for (const file of Array.from(files)) {
-      if (!ACCEPTED_TYPES.includes(file.type)) {
+      // The type comes from the file's name: only decoding tells a picture from a renamed file.
+      if (!ACCEPTED_TYPES.includes(file.type) || !(await decodes(file))) {
         problems.push(messages.api.fileNotAnImage(file.name));
       } else if (file.size > MAX_FILE_MEGABYTES * 1024 * 1024) {
         problems.push(messages.api.fileTooLarge(file.name, MAX_FILE_MEGABYTES));
@@ -371,7 +382,7 @@ function ImagesField({
 }: {
   images: ImageEntry[];
   error: string | null;
-  onAdd: (files: FileList | null) => void;
+  onAdd: (files: FileList | null) => Promise<void>;
   onRemove: (index: number) => void;
   onMove: (index: number, by: -1 | 1) => void;
 }) {
@@ -447,7 +458,7 @@ function ImagesField({
                 className="sr-only"
                 aria-invalid={error ? true : undefined}
                 onChange={(event) => {
-                  onAdd(event.target.files);
+                  void onAdd(event.target.files);
                   event.target.value = "";
                 }}
               />

@@ -48,6 +48,14 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
     .getByLabel(t.addImages)
     .setInputFiles([await photo("front.jpg", "#d4af37"), await photo("side.jpg", "#7a5618")]);
   await expect(admin.dialog.getByRole("img", { name: t.imageAlt(2) })).toBeVisible();
+  // A document named like a photo is refused where it is picked, not shown as a broken picture.
+  await admin.dialog.getByLabel(t.addImages).setInputFiles({
+    name: "notes.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("%PDF-1.4 a price list"),
+  });
+  await expect(admin.dialog.getByText(messages.api.fileNotAnImage("notes.jpg"))).toBeVisible();
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(3) })).toHaveCount(0);
   // The second photo becomes the cover.
   await admin.dialog.getByRole("button", { name: t.moveImageEarlier(2) }).click();
   await admin.dialog.getByRole("button", { name: t.createSubmit }).click();

@@ -21,8 +21,10 @@ const DAY = 24 * HOUR;
 export const rateLimitConfig = {
   login: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
-    // Wrong passwords for one email, from anywhere. The right password is never refused by it,
-    // so nobody can lock a customer out by failing on purpose.
+    // Wrong passwords for one email, from anywhere. Once spent, the email signs in with no password
+    // until the window ends (checked before any hash): past it, a right password must not answer
+    // otherwise than a wrong one, or guesses from many addresses would never stop. A password
+    // reset ends the wait for the owner (forgetFailedSignIns).
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },
   signup: {
@@ -39,6 +41,8 @@ export const rateLimitConfig = {
   },
   verifyResetPin: {
     address: { points: 30, windowSeconds: 15 * MINUTE },
+    // Wrong PINs for one email; the right one is never refused by it, so nobody can keep an owner
+    // from a new PIN by guessing first (each PIN allows 5 guesses, each account pinGuesses a day).
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },
   // PIN guesses per account and day, whichever PIN they aim at: a new PIN does not bring new tries.
@@ -126,13 +130,18 @@ export async function consumeRateLimit({ key, limit }: { key: string; limit: Lim
 
 /**
  * Runs `attempt` and counts it against `key` only when it fails with a client error (a wrong
- * password or PIN). Once the window's failures are spent, further failures answer 429 instead;
- * a successful attempt is never refused, whatever the count.
+ * password or PIN). Once the window's failures are spent, further failures answer 429 instead. With
+ * `lockOut`, every attempt then answers 429 before it runs, the right one too; without, a
+ * successful attempt is never refused, whatever the count.
  */
 export async function countFailure<T>(
-  { key, limit }: { key: string; limit: Limit },
+  { key, limit, lockOut = false }: { key: string; limit: Limit; lockOut?: boolean },
   attempt: () => Promise<T>,
 ): Promise<T> {
+  if (lockOut) {
+    const failed = await (await limiterFor(limit)).get(boundedKey(key));
+    if (failed && failed.consumedPoints >= limit.points) throw tooManyRequests(failed);
+  }
   try {
     return await attempt();
   } catch (error) {
@@ -174,10 +183,31 @@ export function limitByEmail({ action, email }: { action: ActionWith<"email">; e
   });
 }
 
-/** Runs a sign-in attempt, counting it against the email only when it fails (countFailure). */
+const signInKey = (email: string) => `login:email:${email.toLowerCase()}`;
+
+/**
+ * Runs a sign-in attempt, counting it against the email only when it fails; once the email's
+ * failures are spent, it signs in with no password until the window ends (countFailure's lockOut).
+ */
 export function countFailedSignIn<T>({ email }: { email: string }, attempt: () => Promise<T>) {
   return countFailure(
-    { key: `login:email:${email.toLowerCase()}`, limit: rateLimitConfig.login.email },
+    { key: signInKey(email), limit: rateLimitConfig.login.email, lockOut: true },
+    attempt,
+  );
+}
+
+/** The owner proved who they are (a password reset): the failed sign-ins of others stop counting. */
+export async function forgetFailedSignIns({ email }: { email: string }) {
+  await (await limiterFor(rateLimitConfig.login.email)).delete(boundedKey(signInKey(email)));
+}
+
+/** Runs a PIN check, counting it against the email only when it fails (never refusing the right PIN). */
+export function countFailedPin<T>({ email }: { email: string }, attempt: () => Promise<T>) {
+  return countFailure(
+    {
+      key: `verifyResetPin:email:${email.toLowerCase()}`,
+      limit: rateLimitConfig.verifyResetPin.email,
+    },
     attempt,
   );
 }

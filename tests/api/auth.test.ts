@@ -886,7 +886,7 @@ describeEachDatabase("auth API", ({ db }) => {
   });
 
   describe("rate limits", () => {
-    it("counts only failed sign-ins per email, whatever the address; past the limit the right password still signs in", async () => {
+    it("counts only failed sign-ins per email, whatever the address; past the limit no password signs in until the window ends", async () => {
       rateLimitConfig.login.email = { points: 3, windowSeconds: 600 };
       const { email } = await signUpShopper();
       // Successful sign-ins are not counted.
@@ -897,29 +897,78 @@ describeEachDatabase("auth API", ({ db }) => {
       }
       for (let i = 0; i < 3; i++) {
         expect(
-          (await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } }))
-            .status,
+          (
+            await call(login, "/api/auth/login", {
+              address: `198.51.100.${40 + i}`,
+              body: { email, password: "wrong-guess" },
+            })
+          ).status,
         ).toBe(401);
       }
-      const limited = await call(login, "/api/auth/login", {
-        body: { email, password: "wrong-guess" },
-      });
-      expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: m.api.tooManyRequests });
-      const retryAfter = Number(limited.headers.get("retry-after"));
-      expect(retryAfter).toBeGreaterThan(0);
-      expect(retryAfter).toBeLessThanOrEqual(600);
-      // Whoever failed on purpose, the owner with the right password is not locked out.
-      expect(
-        (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
-      ).toBe(200);
-      // The window ends: failures are counted afresh.
+      // Past the limit, the right password answers as a wrong one does: guessing from many
+      // addresses learns nothing more.
+      for (const password of ["wrong-guess", PASSWORD]) {
+        const limited = await call(login, "/api/auth/login", { body: { email, password } });
+        expect(limited.status).toBe(429);
+        expect(limited.body).toEqual({ error: m.api.tooManyRequests });
+        const retryAfter = Number(limited.headers.get("retry-after"));
+        expect(retryAfter).toBeGreaterThan(0);
+        expect(retryAfter).toBeLessThanOrEqual(600);
+      }
+      // The window ends: the owner signs in, and failures are counted afresh.
       await db()
         .update(rateLimits)
         .set({ expire: sql`now() - interval '1 second'` });
       expect(
+        (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
+      ).toBe(200);
+      expect(
         (await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } })).status,
       ).toBe(401);
+    });
+
+    it("lets the owner end the wait with a password reset", async () => {
+      rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
+      const { email } = await signUpShopper();
+      for (let i = 0; i < 2; i++) {
+        await call(login, "/api/auth/login", { body: { email, password: "wrong-guess" } });
+      }
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: PASSWORD } })).status,
+      ).toBe(429);
+      await call(forgotPassword, "/api/auth/forgot-password", { body: { email } });
+      const pin = pinIn(latestMail(email))!;
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin },
+      });
+      const reset = await call(resetPassword, "/api/auth/reset-password", {
+        body: { resetToken: verified.body.resetToken, newPassword: "a-new-password" },
+      });
+      expect(reset.status).toBe(200);
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "a-new-password" } }))
+          .status,
+      ).toBe(200);
+    });
+
+    it("never refuses the right PIN for the wrong ones others sent first", async () => {
+      rateLimitConfig.verifyResetPin.email = { points: 2, windowSeconds: 600 };
+      const { email } = await signUpShopper();
+      const guesses = [];
+      for (let i = 0; i < 3; i++) {
+        const guess = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+          address: `198.51.100.${60 + i}`,
+          body: { email, pin: "000000" },
+        });
+        guesses.push(guess.status);
+      }
+      expect(guesses).toEqual([400, 400, 429]);
+      await call(forgotPassword, "/api/auth/forgot-password", { body: { email } });
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: pinIn(latestMail(email))! },
+      });
+      expect(verified.status).toBe(200);
+      expect(verified.body.resetToken).toEqual(expect.any(String));
     });
 
     it("still counts every sign-in attempt, right or wrong, against the client address", async () => {

@@ -3,7 +3,7 @@ import { jsonWithSession } from "@/lib/auth/session";
 import { handle } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
-import { limitByAddress } from "@/lib/rate-limit";
+import { forgetFailedSignIns, limitByAddress } from "@/lib/rate-limit";
 import { resetPasswordSchema } from "@/models/auth";
 
 export const POST = handle(async (request: Request) => {
@@ -11,6 +11,7 @@ export const POST = handle(async (request: Request) => {
   await limitByAddress({ action: "resetPassword", request });
   const body = await readJson(request, resetPasswordSchema);
   const { user, token } = await resetPassword(body);
+  await forgetFailedSignIns({ email: user.email });
   return jsonWithSession(
     { message: messages.auth.passwordResetSuccess, token, user: toPublicUser(user) },
     { token },

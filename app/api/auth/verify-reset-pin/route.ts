@@ -1,13 +1,12 @@
 import { verifyResetPin } from "@/lib/accounts";
 import { handle } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
-import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
+import { countFailedPin, limitByAddress } from "@/lib/rate-limit";
 import { verifyPinSchema } from "@/models/auth";
 
 export const POST = handle(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "verifyResetPin", request });
   const body = await readJson(request, verifyPinSchema);
-  await limitByEmail({ action: "verifyResetPin", email: body.email });
-  return Response.json(await verifyResetPin(body));
+  return Response.json(await countFailedPin(body, () => verifyResetPin(body)));
 });

@@ -15,3 +15,5 @@ export function answeredUnservedMethod(
   res: ServerResponse,
   allowedMethods: (req: IncomingMessage) => Promise<string>,
 ): boolean;
+export function answeredOddTarget(req: IncomingMessage, res: ServerResponse): boolean;
+export function answeredApiRoot(req: IncomingMessage, res: ServerResponse): boolean;

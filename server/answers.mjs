@@ -15,6 +15,37 @@ function sendJson(res, status, body, extraHeaders = {}) {
   res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));
 }
 
+/**
+ * A request-target that is not a path. The absolute form ("http://host/path", which a server must
+ * accept: RFC 9112, 3.2.2) is read as its path and query, whatever host it names; `OPTIONS *` asks
+ * about the server itself (204 with the methods it serves); anything else answers 400 (Next would
+ * answer 500).
+ */
+export function answeredOddTarget(req, res) {
+  const target = req.url ?? "/";
+  if (target.startsWith("/")) return false;
+  if (target === "*" && req.method === "OPTIONS") {
+    res.writeHead(204, { Allow: [...SERVED_METHODS].join(", ") });
+    res.end();
+    return true;
+  }
+  if (/^https?:\/\//i.test(target) && URL.canParse(target)) {
+    const { pathname, search } = new URL(target);
+    req.url = pathname + search;
+    return false;
+  }
+  sendJson(res, 400, { error: MALFORMED_PATH });
+  return true;
+}
+
+/** `/api` itself, which the API's catch-all route needs a segment to reach: its JSON 404. */
+export function answeredApiRoot(req, res) {
+  const path = (req.url ?? "/").split("?")[0];
+  if (path !== "/api" && path !== "/api/") return false;
+  sendJson(res, 404, { error: NOT_FOUND });
+  return true;
+}
+
 /** A path with a broken percent-encoding ("/api/product/%E0%A4%A") answers 400 (Next answers 500). */
 export function answeredMalformedPath(req, res) {
   try {

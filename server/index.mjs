@@ -13,8 +13,10 @@ import path from "node:path";
 import nextEnv from "@next/env";
 import next from "next";
 import {
+  answeredApiRoot,
   answeredCatalogueMethod,
   answeredMalformedPath,
+  answeredOddTarget,
   answeredUnservedMethod,
   answerWrongMethodInJson,
 } from "./answers.mjs";
@@ -88,9 +90,11 @@ const server = http.createServer((req, res) => {
   compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });
   if (
+    answeredOddTarget(req, res) ||
     answeredMalformedPath(req, res) ||
-    answeredUnservedMethod(req, res, allowedMethods) ||
-    answeredCatalogueMethod(req, res)
+    answeredApiRoot(req, res) ||
+    answeredCatalogueMethod(req, res) ||
+    answeredUnservedMethod(req, res, allowedMethods)
   ) {
     return;
   }
@@ -99,6 +103,11 @@ const server = http.createServer((req, res) => {
   answerWrongMethodInJson(req, res, allowedMethods);
   handle(req, res);
 });
+
+// A client trickling its headers or body holds a socket and a handler: bounded well below Node's
+// own 60 s and 300 s, with room for an owner's ten photos over a slow phone connection.
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
 
 const app = next({ dev, dir: process.cwd(), port, httpServer: server });
 const handle = app.getRequestHandler();

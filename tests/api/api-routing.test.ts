@@ -9,6 +9,8 @@ import { messages } from "@/lib/messages";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  answeredApiRoot,
+  answeredOddTarget,
   answeredUnservedMethod,
   MALFORMED_PATH,
   METHOD_NOT_ALLOWED,
@@ -22,7 +24,7 @@ it("the entry point answers in the API's own words", () => {
   expect(NOT_FOUND).toBe(messages.api.notFound);
 });
 
-describe("a method no address serves", () => {
+describe("what the entry point answers before Next", () => {
   let server: http.Server;
   let port: number;
   beforeAll(async () => {
@@ -30,8 +32,14 @@ describe("a method no address serves", () => {
     server = http.createServer((req, res) => {
       const allowedMethods = async (req: http.IncomingMessage) =>
         req.url === "/api/cart" ? "GET, HEAD, OPTIONS" : "";
-      if (answeredUnservedMethod(req, res, allowedMethods)) return;
-      res.end("next");
+      if (
+        answeredOddTarget(req, res) ||
+        answeredApiRoot(req, res) ||
+        answeredUnservedMethod(req, res, allowedMethods)
+      ) {
+        return;
+      }
+      res.end(`next ${req.url}`);
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
@@ -76,13 +84,51 @@ describe("a method no address serves", () => {
     }
   });
 
+  it("answers /api itself, which no route reaches, with the API's JSON 404", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      for (const path of ["/api", "/api/", "/api?x=1"]) {
+        expect(await send(method, path)).toMatchObject({
+          status: 404,
+          type: "application/json",
+          body: JSON.stringify({ error: messages.api.notFound }),
+        });
+      }
+    }
+  });
+
+  it("reads an absolute-form target as its path, whatever host it names", async () => {
+    expect(await send("GET", "http://evil.example/api/cart?x=1")).toMatchObject({
+      status: 200,
+      body: "next /api/cart?x=1",
+    });
+  });
+
+  it("answers OPTIONS * with the methods the server serves, and any other target not a path 400", async () => {
+    expect(await send("OPTIONS", "*")).toMatchObject({
+      status: 204,
+      allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+    });
+    for (const [method, target] of [
+      ["GET", "*"],
+      ["POST", "*"],
+    ]) {
+      expect(await send(method!, target!)).toMatchObject({
+        status: 400,
+        body: JSON.stringify({ error: messages.api.malformedPath }),
+      });
+    }
+  });
+
   it("keeps an unknown /api path a 404, and lets every method the shop serves through", async () => {
     expect(await send("TRACE", "/api/nope")).toMatchObject({
       status: 404,
       body: JSON.stringify({ error: messages.api.notFound }),
     });
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
-      expect(await send(method, "/api/cart")).toMatchObject({ status: 200, body: "next" });
+      expect(await send(method, "/api/cart")).toMatchObject({
+        status: 200,
+        body: "next /api/cart",
+      });
     }
   });
 });

@@ -95,7 +95,7 @@ test.describe("security headers", () => {
 test.describe("odd paths and methods", () => {
   test("an unknown /api path answers the API's JSON 404 for every method", async ({ request }) => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
-      for (const path of ["/api/nope", "/api/orders/x/y/z", "/api/auth/nope"]) {
+      for (const path of ["/api", "/api/nope", "/api/orders/x/y/z", "/api/auth/nope"]) {
         const response = await request.fetch(path, {
           method,
           data: method === "GET" ? undefined : {},
@@ -129,6 +129,7 @@ test.describe("odd paths and methods", () => {
       ["/api/cart", "GET, HEAD, OPTIONS"],
       ["/api/orders/checkout", "OPTIONS, POST"],
       ["/orders", "GET, HEAD"],
+      ["/api/products", "GET, HEAD"],
     ] as const) {
       for (const method of ["TRACE", "PROPFIND"]) {
         const response = await request.fetch(path, { method });

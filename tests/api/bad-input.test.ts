@@ -11,7 +11,9 @@ import { hashPassword } from "@/lib/auth/password";
 import { queryRows, type Database } from "@/lib/db";
 import { cartItems, orders, users, wishlistItems } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { MAX_PRODUCT_IMAGES } from "@/lib/constants";
 import { detachedWorkDone } from "@/lib/http";
+import { MAX_PRODUCT_FORM_BYTES } from "@/lib/products";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import { picture, validProductFields } from "@/tests/support/admin-requests";
 import {
@@ -504,7 +506,9 @@ function endlessBodyCase(contentType: string, base: ApiCall, head = ""): Case {
     },
     pulled: () => pulled,
     // The body's limit, and what the stream buffers ahead.
-    maxPull: contentType.startsWith("multipart/") ? 48 * 1024 * 1024 : 1024 * 1024,
+    maxPull: contentType.startsWith("multipart/")
+      ? MAX_PRODUCT_FORM_BYTES + 7 * 1024 * 1024
+      : 1024 * 1024,
   };
 }
 
@@ -634,7 +638,10 @@ async function formCases(valid: Form, base: ApiCall, mode: "create" | "update"):
     ],
     GIF: [{ name: "x.gif", type: "image/gif", data: await sharpGif() }],
     "pixel bomb": [{ name: "bomb.png", type: "image/png", data: await pixelBomb() }],
-    "six images": Array.from({ length: 6 }, (_, i) => ({ name: `p${i}.jpg`, data: jpeg })),
+    "one image too many": Array.from({ length: MAX_PRODUCT_IMAGES + 1 }, (_, i) => ({
+      name: `p${i}.jpg`,
+      data: jpeg,
+    })),
     "over 8 MB": [
       { name: "big.jpg", data: Buffer.concat([jpeg, Buffer.alloc(8 * 1024 * 1024 + 1)]) },
     ],

@@ -56,7 +56,8 @@ export function toErrorResponse(error: unknown): Response {
       {
         status: error.status,
         headers: {
-          ...(retryAfter ? { "Retry-After": String(retryAfter) } : {}),
+          // A refusal of the moment (429, a busy 503), which no shared cache may keep.
+          ...(retryAfter ? { "Retry-After": String(retryAfter), "Cache-Control": "no-store" } : {}),
           ...(allow ? { Allow: allow } : {}),
         },
       },

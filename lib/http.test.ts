@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { z } from "zod";
 import { AppError, handle, toErrorResponse } from "@/lib/errors";
 import { messages } from "@/lib/messages";
@@ -109,6 +110,24 @@ describe("readJson", () => {
         body: { error: messages.api.invalidRequest, details: [messages.api.invalidJson] },
       });
     }
+  });
+
+  it("refuses a compressed body with 415 naming why, and reads an identity one", async () => {
+    const gzipped = new Request(URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "gzip" },
+      body: gzipSync(JSON.stringify({ a: 1 })),
+    });
+    expect(await refusal(readJson(gzipped, anything))).toEqual({
+      status: 415,
+      body: { error: messages.api.unsupportedMediaType, details: [messages.api.bodyEncoded] },
+    });
+    const identity = new Request(URL, {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-encoding": "Identity" },
+      body: JSON.stringify({ a: 1 }),
+    });
+    expect(await readJson(identity, anything)).toEqual({ a: 1 });
   });
 
   it("refuses a body that does not say it is JSON with 415, and reads an empty one as {}", async () => {

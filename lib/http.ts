@@ -121,6 +121,13 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   { maxBytes = DEFAULT_MAX_JSON_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
+  const encoding = request.headers.get("content-encoding");
+  if (encoding && encoding.toLowerCase() !== "identity") {
+    // Read as it is, a compressed body would be parsed as garbage: say why instead.
+    throw new AppError(415, messages.api.unsupportedMediaType, {
+      details: [messages.api.bodyEncoded],
+    });
+  }
   const bytes = await readBodyBytes(request, { maxBytes });
   let body: unknown = {};
   if (bytes.byteLength > 0 && !JSON_TYPE.test(request.headers.get("content-type") ?? "")) {

@@ -1,3 +1,4 @@
+import { messages } from "@/lib/messages";
 import {
   changePasswordFormSchema,
   changePasswordSchema,
@@ -155,5 +156,21 @@ describe("form schemas", () => {
       deleteAccountFormSchema.safeParse({ confirmation: "DELETE MY ACCOUNT", password: "x" })
         .success,
     ).toBe(true);
+  });
+});
+
+describe("a password past the longest one accepted", () => {
+  it("is named too long, not too short, on every form that takes one", () => {
+    const long = "p".repeat(201);
+    const tooLong = messages.auth.passwordTooLong(200);
+    expect(firstError(loginSchema.safeParse({ email: "a@b.co", password: long }))).toBe(tooLong);
+    expect(
+      firstError(
+        signupSchema.safeParse({ email: "a@b.co", password: long, firstName: "M", lastName: "K" }),
+      ),
+    ).toBe(tooLong);
+    expect(
+      firstError(changePasswordSchema.safeParse({ currentPassword: "secret1", newPassword: long })),
+    ).toBe(tooLong);
   });
 });

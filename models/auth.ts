@@ -20,7 +20,7 @@ const passwordField = z
   .string({ error: m.passwordRequired })
   .min(1, { error: m.passwordRequired })
   .min(MIN_PASSWORD_LENGTH, { error: m.passwordTooShort })
-  .max(MAX_PASSWORD, { error: m.passwordTooShort });
+  .max(MAX_PASSWORD, { error: m.passwordTooLong(MAX_PASSWORD) });
 
 export const MAX_NAME_LENGTH = 50;
 const LINE_BREAK = /[\r\n\t\v\f\u0085\u2028\u2029]/;
@@ -64,7 +64,7 @@ export const newPasswordField = z
   .string({ error: m.newPasswordRequired })
   .min(1, { error: m.newPasswordRequired })
   .min(MIN_PASSWORD_LENGTH, { error: m.passwordTooShort })
-  .max(MAX_PASSWORD, { error: m.passwordTooShort });
+  .max(MAX_PASSWORD, { error: m.passwordTooLong(MAX_PASSWORD) });
 
 /** The API's body; the form adds a confirmation (resetPasswordFormSchema). */
 export const resetPasswordSchema = z.object({
@@ -89,11 +89,11 @@ const changePasswordFields = z.object({
   currentPassword: z
     .string({ error: m.passwordRequired })
     .min(1, { error: m.passwordRequired })
-    .max(MAX_PASSWORD),
+    .max(MAX_PASSWORD, { error: m.passwordTooLong(MAX_PASSWORD) }),
   newPassword: z
     .string({ error: cp.tooShort })
     .min(MIN_PASSWORD_LENGTH, { error: cp.tooShort })
-    .max(MAX_PASSWORD, { error: cp.tooShort }),
+    .max(MAX_PASSWORD, { error: m.passwordTooLong(MAX_PASSWORD) }),
 });
 
 const differsFromCurrent = {
@@ -122,7 +122,7 @@ export const deleteAccountSchema = z.object({
   password: z
     .string({ error: da.passwordRequired })
     .min(1, { error: da.passwordRequired })
-    .max(MAX_PASSWORD),
+    .max(MAX_PASSWORD, { error: m.passwordTooLong(MAX_PASSWORD) }),
 });
 
 /** The form adds the typed confirmation phrase. */

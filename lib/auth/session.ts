@@ -6,7 +6,7 @@ import { getDb, isUuid, type Database, type DbOrTx } from "@/lib/db";
 import { sessions, users, type User } from "@/lib/db/schema";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
-import { AppError, forbidden, unauthorized } from "@/lib/errors";
+import { AppError, forbidden, PRIVATE_NO_STORE, unauthorized } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { getAuthSecret } from "@/lib/auth/secret";
@@ -240,7 +240,7 @@ export function jsonWithSession(
   body: unknown,
   { token, status = 200 }: { token: string | null; status?: number },
 ): Response {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
   headers.append("Set-Cookie", sessionCookieHeader(token));
   headers.append("Set-Cookie", sessionHintCookieHeader(token));
   return Response.json(body, { status, headers });

@@ -350,6 +350,7 @@ describeEachDatabase("image route", ({ db }) => {
     for (const busy of responses) {
       expect(busy.status).toBe(503);
       expect(busy.headers.get("retry-after")).toBe("2");
+      expect(busy.headers.get("cache-control")).toBe("no-store");
       expect(await busy.json()).toEqual({
         error: "Too many images are being prepared right now. Please try again in a moment.",
       });

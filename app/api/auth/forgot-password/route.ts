@@ -1,11 +1,11 @@
 import { requestPasswordReset } from "@/lib/accounts";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
 import { forgotPasswordSchema } from "@/models/auth";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "forgotPassword", request });
   const { email } = await readJson(request, forgotPasswordSchema);

@@ -1,11 +1,11 @@
 import { logIn, toPublicUser } from "@/lib/accounts";
 import { jsonWithSession } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { countFailedSignIn, limitByAddress } from "@/lib/rate-limit";
 import { loginSchema } from "@/models/auth";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "login", request });
   const body = await readJson(request, loginSchema);

@@ -1,8 +1,8 @@
 import { toPublicUser } from "@/lib/accounts";
 import { requireUser } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 
-export const GET = handle(async (request: Request) => {
+export const GET = handlePrivate(async (request: Request) => {
   const user = await requireUser(request);
   return Response.json(
     { user: toPublicUser(user) },

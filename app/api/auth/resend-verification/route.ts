@@ -1,10 +1,10 @@
 import { resendVerification } from "@/lib/accounts";
 import { requireUser } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { messages } from "@/lib/messages";
 import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   const user = await requireUser(request);
   await limitByAddress({ action: "resendVerification", request });
   await limitByEmail({ action: "resendVerification", email: user.email });

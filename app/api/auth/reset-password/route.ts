@@ -1,12 +1,12 @@
 import { resetPassword, toPublicUser } from "@/lib/accounts";
 import { jsonWithSession } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { forgetFailedSignIns, limitByAddress } from "@/lib/rate-limit";
 import { resetPasswordSchema } from "@/models/auth";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "resetPassword", request });
   const body = await readJson(request, resetPasswordSchema);

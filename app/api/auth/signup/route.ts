@@ -1,11 +1,11 @@
 import { signUp, toPublicUser } from "@/lib/accounts";
 import { jsonWithSession } from "@/lib/auth/session";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
 import { signupSchema } from "@/models/auth";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "signup", request });
   const body = await readJson(request, signupSchema);

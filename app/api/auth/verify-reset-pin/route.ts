@@ -1,10 +1,10 @@
 import { verifyResetPin } from "@/lib/accounts";
-import { handle } from "@/lib/errors";
+import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { countFailedPin, limitByAddress } from "@/lib/rate-limit";
 import { verifyPinSchema } from "@/models/auth";
 
-export const POST = handle(async (request: Request) => {
+export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "verifyResetPin", request });
   const body = await readJson(request, verifyPinSchema);

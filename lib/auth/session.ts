@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
 import { getDb, isUuid, type Database, type DbOrTx } from "@/lib/db";
@@ -15,6 +15,8 @@ export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 // Keeps our tokens apart from any other token next-auth derives from the same secret.
 const TOKEN_SALT = "lumiere-session";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Signed-in devices one account keeps; a sign-in past it ends the oldest session. */
+export const MAX_SESSIONS_PER_USER = 20;
 
 /**
  * Starts a session: a row in `sessions`, and a signed, encrypted token naming that row, the user
@@ -30,6 +32,23 @@ export async function createSessionToken({
     .insert(sessions)
     .values({ userId: user.id, expiresAt: new Date(Date.now() + SESSION_MAX_AGE_SECONDS * 1000) })
     .returning({ id: sessions.id });
+  // Every sign-in adds a row: only the newest ones stay, so no account grows without bound.
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, user.id),
+        notInArray(
+          sessions.id,
+          db
+            .select({ id: sessions.id })
+            .from(sessions)
+            .where(eq(sessions.userId, user.id))
+            .orderBy(desc(sessions.createdAt), desc(sessions.id))
+            .limit(MAX_SESSIONS_PER_USER),
+        ),
+      ),
+    );
   if (Math.random() < 0.01) void pruneExpiredSessions();
   return encode({
     token: { sub: user.id, sid: session!.id, sv: user.sessionVersion },

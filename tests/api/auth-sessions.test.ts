@@ -15,6 +15,7 @@ import { POST as verifyResetPin } from "@/app/api/auth/verify-reset-pin/route";
 import { rateLimits, sessions } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { messages } from "@/lib/messages";
+import { MAX_SESSIONS_PER_USER } from "@/lib/auth/session";
 import { resetRateLimitConfig } from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
 import {
@@ -79,6 +80,30 @@ describeEachDatabase("sessions", ({ db }) => {
     // A token whose row is gone no longer works, however valid its signature.
     await db().delete(sessions).where(eq(sessions.userId, userId));
     expect(await profileStatus(laptop)).toBe(401);
+  });
+
+  it("keeps an account's newest sessions only: a sign-in past the bound ends the oldest", async () => {
+    const { email, userId, laptop } = await shopperOnTwoDevices();
+    // Older sign-ins, from a day ago back: the bound's worth and more.
+    const longAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+    await db()
+      .insert(sessions)
+      .values(
+        Array.from({ length: MAX_SESSIONS_PER_USER + 5 }, (_, i) => ({
+          userId,
+          expiresAt: new Date(Date.now() + 86_400_000),
+          createdAt: longAgo(24 + i),
+        })),
+      );
+    const newest = await call(login, "/api/auth/login", { body: { email, password: PASSWORD } });
+    expect(newest.status).toBe(200);
+    expect(await sessionCount(userId)).toBe(MAX_SESSIONS_PER_USER);
+    // The recent devices stay signed in; the oldest rows are gone.
+    expect(await profileStatus(newest.body.token as string)).toBe(200);
+    expect(await profileStatus(laptop)).toBe(200);
+    const kept = await db().select().from(sessions).where(eq(sessions.userId, userId));
+    const oldestKept = Math.min(...kept.map((row) => row.createdAt.getTime()));
+    expect(oldestKept).toBeGreaterThan(longAgo(24 + MAX_SESSIONS_PER_USER - 2).getTime() - 1000);
   });
 
   it("logout ends that session on the server, by Bearer token or cookie; the other device stays signed in", async () => {

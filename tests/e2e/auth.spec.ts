@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { AccountArea, AuthModal, newShopper, waitForNotificationsToClose } from "./support/account";
+import { verifiedCustomer } from "./support/admin";
 import { Mailbox } from "./support/mailbox";
 import {
   CART_STORAGE_KEY,
@@ -292,15 +293,24 @@ test("the sign-in window offers no Google button when Google is not configured",
   await expect(page.getByText(t.continueWithGoogle)).toHaveCount(0);
 });
 
-test("the sign-in page explains a failed Google sign-in and offers to sign in", async ({
+test("the sign-in page explains a failed Google sign-in, offers to sign in, and sends home once signed in", async ({
   page,
+  request,
 }) => {
   await page.goto("/login?error=OAuthCallback");
   await expect(
     page.getByRole("alert").filter({ hasText: m.googleErrors.OAuthCallback }),
   ).toBeVisible();
   await page.getByRole("main").getByRole("button", { name: t.signIn, exact: true }).click();
-  await new AuthModal(page).expectTitle(t.loginTitle);
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.loginTitle);
+
+  // Signed in from here, the shopper leaves the failure behind for the shop.
+  const shopper = await verifiedCustomer(request);
+  await modal.logIn(shopper);
+  await modal.expectClosed();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(new AccountArea(page).menuButton).toBeVisible();
 });
 
 test("the verification page explains a missing or unknown link", async ({ page }) => {

@@ -35,7 +35,8 @@ export default function LoginPage({ searchParams }: Props) {
 async function LoginScreen({ searchParams }: Props) {
   const { error } = await searchParams;
   const code = typeof error === "string" ? error.slice(0, 64) : null;
-  if (!code && (await getCurrentUser())) redirect("/");
+  // Signed in (also just now, from this page's own sign-in after a failed Google one): home.
+  if (await getCurrentUser()) redirect("/");
   return (
     <section className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
       <div className="border-line w-full max-w-md rounded-2xl border bg-white/80 p-8 text-center shadow-sm sm:p-10">

@@ -38,7 +38,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           {actions.map((action) => {
             const Icon = action.icon;
             const className = clsx(
-              "flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none data-[highlighted]:bg-sand",
+              "flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm outline-none select-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-dark data-[highlighted]:bg-sand",
               action.tone === "danger" ? "text-red-700" : "text-ink",
               action.key === "delete-account" && "mt-1",
             );

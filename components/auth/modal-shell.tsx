@@ -1,10 +1,11 @@
 "use client";
 
 // The frame of every account modal: Escape and backdrop click close it, focus is trapped and
-// page scroll is locked while it is open (radix-ui Dialog).
+// page scroll is locked while it is open (radix-ui Dialog), and goes back to its opener after.
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import clsx from "clsx";
+import { useLayoutEffect, useRef } from "react";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -25,11 +26,26 @@ export function ModalShell({
   tone?: "default" | "danger";
   children: React.ReactNode;
 }) {
+  // The button that opened the modal gets focus back when it closes: radix gives it back only to
+  // a Dialog.Trigger, and these open from anywhere. Read before the focus trap moves it.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid grid-cols-[minmax(0,1fr)] place-items-center overflow-y-auto px-4 py-8 backdrop-blur-[2px] transition-opacity duration-200 starting:opacity-0">
           <Dialog.Content
+            onCloseAutoFocus={(event) => {
+              // Opened from a menu that closed meanwhile: radix's own choice stands.
+              if (!opener.current?.isConnected) return;
+              event.preventDefault();
+              opener.current.focus();
+            }}
             data-account-modal=""
             className="border-line bg-ivory relative w-full max-w-[26rem] rounded-2xl border px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-8 sm:pt-9 sm:pb-8 starting:translate-y-2 starting:opacity-0"
           >

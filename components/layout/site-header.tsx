@@ -1,3 +1,4 @@
+import clsx from "clsx";
 import Link from "next/link";
 import { AccountMenu } from "@/components/account/account-menu";
 import { CartLink, WishlistButton } from "@/components/layout/header-actions";
@@ -19,7 +20,13 @@ export function SiteHeader(socialUrls: SocialUrls) {
         {messages.layout.announcement.map((item, index) => (
           <li
             key={item}
-            className={`${index > 0 ? "before:text-gold before:me-3 before:content-['·']" : ""} ${index > 1 ? "hidden sm:block" : ""}`}
+            className={clsx(
+              "whitespace-nowrap",
+              index > 0 && "before:text-gold before:me-3 before:content-['·']",
+              // One line on the narrowest phones (320px): the first fact alone.
+              index === 1 && "max-[359px]:hidden",
+              index > 1 && "hidden sm:block",
+            )}
           >
             {item}
           </li>

@@ -290,6 +290,30 @@ async function expectTrapAndReturn(page: Page, opener: Locator, dialog: Locator)
   await expect(opener).toBeFocused();
 }
 
+test("on a touch screen, no field's text is under 16px, so a phone does not zoom into it @phone", async ({
+  page,
+}) => {
+  test.skip(!isPhone(), "a touch screen's rule");
+  await page.goto("/");
+  await settle(page);
+  const fontSizes = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("input:not([type=hidden]), select, textarea")]
+        .filter((field) => (field as HTMLElement).offsetParent !== null)
+        .map((field) => parseFloat(getComputedStyle(field).fontSize)),
+    );
+  const home = await fontSizes();
+  expect(home.length).toBeGreaterThan(0);
+  expect(Math.min(...home)).toBeGreaterThanOrEqual(16);
+  await page.getByRole("button", { name: messages.layout.openMenu }).click();
+  await page
+    .getByRole("dialog")
+    .getByRole("button", { name: messages.account.signIn, exact: true })
+    .click();
+  await new AuthModal(page).expectTitle(messages.account.loginTitle);
+  expect(Math.min(...(await fontSizes()))).toBeGreaterThanOrEqual(16);
+});
+
 test.describe("keyboard", () => {
   test("finds a piece with the search box, adds it to the cart and reaches the checkout", async ({
     page,
@@ -348,6 +372,13 @@ test.describe("keyboard", () => {
         page,
         page.getByRole("button", { name: messages.layout.openMenu }),
         page.getByRole("dialog", { name: "Lumière" }),
+      );
+    } else {
+      // The sign-in window opens from no trigger of its own, and still gives focus back.
+      await expectTrapAndReturn(
+        page,
+        header.getByRole("button", { name: messages.account.signIn, exact: true }),
+        page.getByRole("dialog", { name: messages.account.loginTitle }),
       );
     }
   });

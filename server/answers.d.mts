@@ -3,6 +3,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 export const MALFORMED_PATH: string;
 export const METHOD_NOT_ALLOWED: string;
 export const NOT_FOUND: string;
+export const MALFORMED_REQUEST: string;
+export const HEADERS_TOO_LARGE: string;
+export const REQUEST_TIMED_OUT: string;
+export function answerClientError(
+  error: Error & { code?: string },
+  socket: import("node:stream").Duplex,
+): void;
 export function answeredMalformedPath(req: IncomingMessage, res: ServerResponse): boolean;
 export function answerWrongMethodInJson(
   req: IncomingMessage,

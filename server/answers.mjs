@@ -1,10 +1,37 @@
 // The few answers the entry point writes itself, in the API's JSON error shape.
+import { STATUS_CODES } from "node:http";
 
 // The same texts as lib/messages.ts (api.malformedPath, api.methodNotAllowed, api.notFound); a test
 // keeps them equal.
 export const MALFORMED_PATH = "Malformed request path";
 export const METHOD_NOT_ALLOWED = "Method not allowed";
 export const NOT_FOUND = "Not found";
+export const MALFORMED_REQUEST = "Malformed request";
+export const HEADERS_TOO_LARGE = "Request headers too large";
+export const REQUEST_TIMED_OUT = "Request took too long";
+
+/**
+ * A request Node's parser refuses before any handler sees it (broken syntax, headers past the
+ * limit, too slow): the API's JSON error instead of Node's empty answer, then the connection ends.
+ */
+export function answerClientError(error, socket) {
+  if (!socket.writable || error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, HEADERS_TOO_LARGE]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, REQUEST_TIMED_OUT]
+        : [400, MALFORMED_REQUEST];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      "Content-Type: application/json\r\nCache-Control: no-store\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {

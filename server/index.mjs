@@ -18,6 +18,7 @@ import {
   answeredMalformedPath,
   answeredOddTarget,
   answeredUnservedMethod,
+  answerClientError,
   answerWrongMethodInJson,
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
@@ -108,6 +109,7 @@ const server = http.createServer((req, res) => {
 // own 60 s and 300 s, with room for an owner's ten photos over a slow phone connection.
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
+server.on("clientError", answerClientError);
 
 const app = next({ dev, dir: process.cwd(), port, httpServer: server });
 const handle = app.getRequestHandler();

@@ -7,14 +7,19 @@ import {
 } from "@/app/api/auth/[...nextauth]/route";
 import { messages } from "@/lib/messages";
 import http from "node:http";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import {
+  answerClientError,
   answeredApiRoot,
   answeredOddTarget,
   answeredUnservedMethod,
   MALFORMED_PATH,
+  HEADERS_TOO_LARGE,
+  MALFORMED_REQUEST,
   METHOD_NOT_ALLOWED,
   NOT_FOUND,
+  REQUEST_TIMED_OUT,
 } from "@/server/answers.mjs";
 import { readResponse } from "@/tests/support/auth-requests";
 
@@ -22,6 +27,52 @@ it("the entry point answers in the API's own words", () => {
   expect(MALFORMED_PATH).toBe(messages.api.malformedPath);
   expect(METHOD_NOT_ALLOWED).toBe(messages.api.methodNotAllowed);
   expect(NOT_FOUND).toBe(messages.api.notFound);
+  expect(MALFORMED_REQUEST).toBe(messages.api.malformedRequest);
+  expect(HEADERS_TOO_LARGE).toBe(messages.api.headersTooLarge);
+  expect(REQUEST_TIMED_OUT).toBe(messages.api.requestTimedOut);
+});
+
+describe("a request Node's parser refuses", () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((_req, res) => res.end("next"));
+    server.on("clientError", answerClientError);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  /** What the server writes back to `raw`, sent as it is. */
+  const exchange = (raw: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(raw));
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (piece) => (answer += piece));
+      socket.on("end", () => resolve(answer));
+      socket.on("error", reject);
+    });
+
+  it.each([
+    [
+      "broken syntax",
+      "GET /api/cart HTTP/1.1\r\nHost: shop\r\nBad Header\r\n\r\n",
+      400,
+      MALFORMED_REQUEST,
+    ],
+    [
+      "headers past the limit",
+      `GET / HTTP/1.1\r\nHost: shop\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+      HEADERS_TOO_LARGE,
+    ],
+  ])("answers %s in the API's JSON shape", async (_case, raw, status, message) => {
+    const answer = await exchange(raw);
+    expect(answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+    expect(answer).toContain("Content-Type: application/json");
+    expect(answer.split("\r\n\r\n")[1]).toBe(JSON.stringify({ error: message }));
+  });
 });
 
 describe("what the entry point answers before Next", () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
-import { AuthModal, newShopper } from "./support/account";
+import { AuthModal, newShopper, waitForNotificationsToClose } from "./support/account";
 import { AdminPanel, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { CheckoutPage, fillCart } from "./support/checkout";
 import { Mailbox } from "./support/mailbox";
@@ -230,6 +230,8 @@ test.describe("windows and panels @phone", () => {
     await page.keyboard.press("Escape");
 
     if (isPhone()) {
+      // The heart's toast fades out about now: axe would read its colours half-blended.
+      await waitForNotificationsToClose(page);
       await page.getByRole("button", { name: messages.layout.openMenu }).click();
       await expectDialog(page, page.getByRole("dialog", { name: "Lumière" }), "the mobile menu");
     }

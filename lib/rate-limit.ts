@@ -138,15 +138,16 @@ export async function countFailure<T>(
   { key, limit, lockOut = false }: { key: string; limit: Limit; lockOut?: boolean },
   attempt: () => Promise<T>,
 ): Promise<T> {
+  const limiter = await limiterFor(limit);
   if (lockOut) {
-    const failed = await (await limiterFor(limit)).get(boundedKey(key));
+    const failed = await limiter.get(boundedKey(key));
     if (failed && failed.consumedPoints >= limit.points) throw tooManyRequests(failed);
   }
   try {
     return await attempt();
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const counted = await (await limiterFor(limit)).penalty(boundedKey(key));
+    const counted = await limiter.penalty(boundedKey(key));
     if (counted.consumedPoints > limit.points) throw tooManyRequests(counted);
     throw error;
   }

@@ -42,6 +42,9 @@ function sendJson(res, status, body, extraHeaders = {}) {
   res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));
 }
 
+/** The request's path, without its query. */
+const pathOf = (req) => (req.url ?? "/").split("?")[0];
+
 /**
  * A request-target that is not a path. The absolute form ("http://host/path", which a server must
  * accept: RFC 9112, 3.2.2) is read as its path and query, whatever host it names; `OPTIONS *` asks
@@ -65,10 +68,11 @@ export function answeredOddTarget(req, res) {
   return true;
 }
 
+const API_ROOT = new Set(["/api", "/api/"]);
+
 /** `/api` itself, which the API's catch-all route needs a segment to reach: its JSON 404. */
 export function answeredApiRoot(req, res) {
-  const path = (req.url ?? "/").split("?")[0];
-  if (path !== "/api" && path !== "/api/") return false;
+  if (!API_ROOT.has(pathOf(req))) return false;
   sendJson(res, 404, { error: NOT_FOUND });
   return true;
 }
@@ -76,7 +80,7 @@ export function answeredApiRoot(req, res) {
 /** A path with a broken percent-encoding ("/api/product/%E0%A4%A") answers 400 (Next answers 500). */
 export function answeredMalformedPath(req, res) {
   try {
-    decodeURIComponent((req.url ?? "/").split("?")[0]);
+    decodeURIComponent(pathOf(req));
     return false;
   } catch {
     sendJson(res, 400, { error: MALFORMED_PATH });
@@ -96,7 +100,7 @@ const isApiPath = (path) => path === "/api" || path.startsWith("/api/");
  */
 export function answeredUnservedMethod(req, res, allowedMethods) {
   if (SERVED_METHODS.has(req.method)) return false;
-  if (!isApiPath((req.url ?? "/").split("?")[0])) {
+  if (!isApiPath(pathOf(req))) {
     sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
     return true;
   }
@@ -118,7 +122,7 @@ const CATALOGUE_API = /^\/api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?$/;
  */
 export function answeredCatalogueMethod(req, res) {
   if (req.method === "GET" || req.method === "HEAD") return false;
-  if (!CATALOGUE_API.test((req.url ?? "/").split("?")[0])) return false;
+  if (!CATALOGUE_API.test(pathOf(req))) return false;
   sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
   return true;
 }
@@ -128,7 +132,7 @@ export function answeredCatalogueMethod(req, res) {
  * the Allow header listing the route's methods (`allowedMethods(req)` finds them).
  */
 export function answerWrongMethodInJson(req, res, allowedMethods) {
-  if (!isApiPath((req.url ?? "/").split("?")[0])) return;
+  if (!isApiPath(pathOf(req))) return;
   const { writeHead, write, end } = res;
   let replacing = false;
   res.writeHead = function (statusCode, ...rest) {

@@ -5,8 +5,9 @@
 // it was; the builds and data go to ignored folders, the database is dropped at the end.
 //
 // BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_DURATION (seconds per row, default 5);
-// BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_DATABASE_URL (a PostgreSQL server to create the bench
-// database on; default TEST_DATABASE_URL, then the local server).
+// BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_ONLY (a comma-separated list of throughput,
+// lighthouse, checkout) runs only those parts; BENCH_DATABASE_URL (a PostgreSQL server to create
+// the bench database on; default TEST_DATABASE_URL, then the local server).
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -28,6 +29,9 @@ const serverUrl =
 const databaseName = `lumiere_bench_${randomBytes(4).toString("hex")}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
 const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+const parts = new Set(
+  (process.env.BENCH_ONLY || "throughput,lighthouse,checkout").split(",").map((p) => p.trim()),
+);
 
 const shopEnv = {
   ...process.env,
@@ -106,6 +110,27 @@ function cpuTicks(rootPid) {
     const pid = queue.pop();
     total += ticks.get(pid) ?? 0;
     queue.push(...(byParent.get(pid) ?? []));
+  }
+  return total;
+}
+
+/**
+ * CPU time (ticks) used so far by the PostgreSQL server: its live processes, and the backends that
+ * have ended (counted in the postmaster's children's time).
+ */
+function postgresTicks() {
+  let total = 0;
+  for (const name of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += Number(fields[11]) + Number(fields[12]);
+      if (Number(fields[1]) === 1 || !fs.existsSync(`/proc/${fields[1]}/stat`)) {
+        total += Number(fields[13]) + Number(fields[14]);
+      }
+    } catch {}
   }
   return total;
 }
@@ -238,6 +263,7 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 
 function lighthouse(products) {
   if (process.env.BENCH_LIGHTHOUSE === "0") return "skipped (BENCH_LIGHTHOUSE=0)";
+  if (!parts.has("lighthouse")) return "skipped (BENCH_ONLY)";
   if (!CHROMIUM) return "skipped: no Chromium at /usr/bin/chromium";
   const product = products.find((p) => p.images.length > 0) ?? products[0];
   const pages = [
@@ -268,7 +294,7 @@ function lighthouse(products) {
 
 // ---- Concurrent checkout ---------------------------------------------------------------------
 
-async function concurrentCheckout() {
+async function concurrentCheckout(shopPid) {
   const CUSTOMERS = 20;
   const ATTEMPTS_EACH = 15;
   const STOCK = 200;
@@ -311,6 +337,8 @@ async function concurrentCheckout() {
     currency: "USD",
   };
   const statuses = new Map();
+  const ticksBefore = cpuTicks(shopPid);
+  const postgresBefore = postgresTicks();
   const started = performance.now();
   await Promise.all(
     customers.map(async (customer) => {
@@ -330,6 +358,8 @@ async function concurrentCheckout() {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const cpuMs = ((cpuTicks(shopPid) - ticksBefore) * 1000) / TICKS_PER_SECOND;
+  const postgresMs = ((postgresTicks() - postgresBefore) * 1000) / TICKS_PER_SECOND;
   const { sold, left } = (
     await inBenchDatabase((client) =>
       client.query(
@@ -346,6 +376,8 @@ async function concurrentCheckout() {
     stock: STOCK,
     "orders placed": placed,
     "orders/s": Math.round(placed / seconds),
+    "CPU ms/attempt": Number((cpuMs / (CUSTOMERS * ATTEMPTS_EACH)).toFixed(1)),
+    "PostgreSQL CPU ms/attempt": Number((postgresMs / (CUSTOMERS * ATTEMPTS_EACH)).toFixed(1)),
     "units sold": sold,
     "units left": left,
     oversold: Math.max(0, sold - STOCK, -left),
@@ -394,17 +426,21 @@ try {
         .map((l) => l.toFixed(1))
         .join(" ")}\n`,
   );
-  console.log(
-    "Throughput (autocannon, %d s per row; CPU of the server's processes from /proc)",
-    duration,
-  );
-  console.table(await throughput(shopServer.pid, referenceServer.pid, products));
+  if (parts.has("throughput")) {
+    console.log(
+      "Throughput (autocannon, %d s per row; CPU of the server's processes from /proc)",
+      duration,
+    );
+    console.table(await throughput(shopServer.pid, referenceServer.pid, products));
+  }
   console.log("Lighthouse (median of 3)");
   const scores = lighthouse(products);
   if (typeof scores === "string") console.log(scores);
   else console.table(scores);
-  console.log("Concurrent checkout (PostgreSQL)");
-  console.table([await concurrentCheckout()]);
+  if (parts.has("checkout")) {
+    console.log("Concurrent checkout (PostgreSQL)");
+    console.table([await concurrentCheckout(shopServer.pid)]);
+  }
   console.log(
     `Load average at the end: ${os
       .loadavg()

@@ -5,6 +5,7 @@
 // it was; the builds and data go to ignored folders, the database is dropped at the end.
 //
 // BENCH_SKIP_BUILD=1 reuses the last builds; BENCH_DURATION (seconds per row, default 5);
+// BENCH_SHOP_NODE_ARGS (flags for the shop's Node process, such as --cpu-prof);
 // BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_ONLY (a comma-separated list of throughput,
 // lighthouse, checkout) runs only those parts; BENCH_DATABASE_URL (a PostgreSQL server to create
 // the bench database on; default TEST_DATABASE_URL, then the local server).
@@ -406,7 +407,9 @@ try {
   execFileSync("npm", ["run", "--silent", "db:migrate"], { env: shopEnv, stdio: "inherit" });
   execFileSync("npm", ["run", "--silent", "db:seed"], { env: shopEnv, stdio: "inherit" });
 
-  const shopServer = start(process.execPath, ["server/index.mjs"], { env: shopEnv });
+  // BENCH_SHOP_NODE_ARGS: flags for the shop's Node process (--cpu-prof, which NODE_OPTIONS refuses).
+  const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS || "").split(" ").filter(Boolean);
+  const shopServer = start(process.execPath, [...nodeArgs, "server/index.mjs"], { env: shopEnv });
   stopLater(shopServer);
   const referenceServer = start(
     process.execPath,

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { connection } from "next/server";
+import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { unstable_rethrow } from "next/navigation";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { ProductImage } from "@/components/images/product-image";
@@ -16,9 +16,13 @@ const tileClasses = [
   "col-span-2 aspect-[2/1] lg:col-span-2 lg:aspect-square",
 ];
 
-/** One photographed piece per category, each opening its category. */
+/**
+ * One photographed piece per category, each opening its category. Cached with the about page it
+ * sits on, which every visitor shares; `next build` has no database, so the build's own render
+ * leaves it out (that page is never served: the caches start empty, see cache-handlers/).
+ */
 export async function Lookbook() {
-  await connection();
+  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return null;
   let looks: { category: (typeof CATEGORIES)[number]; image: string; name: string }[];
   try {
     const products = await listProductsCached();

@@ -260,17 +260,17 @@ const toBuffer = (chunk, encoding) =>
     : Buffer.from(chunk, typeof encoding === "string" ? encoding : undefined);
 
 /** A page's bytes and their digest. */
-function pageBytes(chunks) {
-  const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-  return { body, digest: createHash("sha256").update(body).digest("base64url") };
-}
+const pageBytes = (body) => ({
+  body,
+  digest: createHash("sha256").update(body).digest("base64url"),
+});
 
 /**
  * Next sends a page from its cache as one string, the same one on every request: its bytes and
  * digest are made once and found again by that text (a string's hash is kept by the engine).
  */
 const rememberedPages = createRemembered();
-const sharedPageBytes = (text) => rememberedPages(text, () => pageBytes([Buffer.from(text)]));
+const sharedPageBytes = (text) => rememberedPages(text, () => pageBytes(Buffer.from(text)));
 
 /** Clears what describes a body before a 304, which has none. */
 function withoutBodyHeaders(res) {
@@ -366,7 +366,11 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     if (!held) return end.call(this, chunk, encoding, callback);
     const { statusCode, reason, json, sharedJson, chunks: written } = held;
     held = null;
-    const chunks = chunk?.length ? [...written, toBuffer(chunk, encoding)] : written;
+    // Made only when needed: a cached page comes as one string, whose bytes are remembered.
+    const wholeBody = () => {
+      const chunks = chunk?.length ? [...written, toBuffer(chunk, encoding)] : written;
+      return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    };
     const send = (sent, sentEncoding) => {
       if (sentEncoding) this.setHeader("Content-Encoding", sentEncoding);
       this.setHeader("Content-Length", sent.length);
@@ -377,7 +381,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       return end.call(this, sent, callback);
     };
     if (json) {
-      const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+      const body = wholeBody();
       const sendEncoding = body.length >= MIN_BYTES ? chosenEncoding(req) : null;
       addVary(this, "Accept-Encoding");
       this.setHeader("Content-Security-Policy", RESOURCE_POLICY);
@@ -398,7 +402,7 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     const { body, digest } =
       written.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
         ? sharedPageBytes(chunk)
-        : pageBytes(chunks);
+        : pageBytes(wholeBody());
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
     const alreadyEncoded = this.hasHeader("content-encoding");
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;

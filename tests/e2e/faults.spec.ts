@@ -71,4 +71,45 @@ test.describe("the database away while a page renders", () => {
     await page.getByRole("button", { name: t.tryAgain }).click();
     await expect(page.getByRole("heading", { name, level: 1 })).toBeVisible({ timeout: 20_000 });
   });
+
+  test("a catalogue page rendered while the database is down is not kept: once it is back, the next visit shows the products", async ({
+    request,
+  }) => {
+    const stamp = Date.now();
+    const pieces = [
+      { name: `Outage Hoop Earrings ${stamp}`, category: "earrings", path: "/" },
+      {
+        name: `Outage Pearl Necklace ${stamp}`,
+        category: "necklaces",
+        path: "/category/necklaces",
+      },
+    ];
+    const client = new Client({ connectionString: pg.url });
+    await client.connect();
+    for (const { name, category } of pieces) {
+      await client.query(
+        "insert into products (name, price_cents, quantity, category) values ($1, 4200, 3, $2)",
+        [name, category],
+      );
+    }
+    await client.end();
+
+    pg.stop();
+    try {
+      // Rendered now for the first time (or again, after the first test's outage).
+      for (const { path } of pieces) {
+        const during = await request.get(`${server.origin}${path}`);
+        expect(during.headers()["cache-control"] ?? "", path).not.toMatch(/public|s-maxage/);
+      }
+    } finally {
+      pg.start();
+    }
+    for (const { name, path } of pieces) {
+      const after = await request.get(`${server.origin}${path}`);
+      expect(after.status(), path).toBe(200);
+      const html = await after.text();
+      expect(html, path).toContain(name);
+      expect(html, path).not.toContain(messages.home.productsError);
+    }
+  });
 });

@@ -90,27 +90,36 @@ async function waitFor(url) {
   throw new Error(`${url} did not answer`);
 }
 
-/** CPU time (ticks) used so far by a process and its descendants, from /proc. */
-function cpuTicks(rootPid) {
-  const byParent = new Map();
-  const ticks = new Map();
+/** Each process's parent, name and CPU time in ticks (its own, its ended children's): /proc. */
+function processes() {
+  const found = [];
   for (const name of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
       const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const pid = Number(name);
-      const parent = Number(fields[1]);
-      byParent.set(parent, [...(byParent.get(parent) ?? []), pid]);
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+      found.push({
+        pid: Number(name),
+        parent: Number(fields[1]),
+        command: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+        ticks: Number(fields[11]) + Number(fields[12]),
+        endedChildrenTicks: Number(fields[13]) + Number(fields[14]),
+      });
     } catch {}
   }
+  return found;
+}
+
+/** CPU time (ticks) used so far by a process and its descendants. */
+function cpuTicks(rootPid) {
+  const all = processes();
   let total = 0;
-  const queue = [rootPid];
-  while (queue.length > 0) {
+  for (const queue = [rootPid]; queue.length > 0;) {
     const pid = queue.pop();
-    total += ticks.get(pid) ?? 0;
-    queue.push(...(byParent.get(pid) ?? []));
+    for (const task of all) {
+      if (task.pid === pid) total += task.ticks;
+      if (task.parent === pid) queue.push(task.pid);
+    }
   }
   return total;
 }
@@ -120,20 +129,13 @@ function cpuTicks(rootPid) {
  * have ended (counted in the postmaster's children's time).
  */
 function postgresTicks() {
-  let total = 0;
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += Number(fields[11]) + Number(fields[12]);
-      if (Number(fields[1]) === 1 || !fs.existsSync(`/proc/${fields[1]}/stat`)) {
-        total += Number(fields[13]) + Number(fields[14]);
-      }
-    } catch {}
-  }
-  return total;
+  const postgres = processes().filter((task) => task.command === "postgres");
+  const pids = new Set(postgres.map((task) => task.pid));
+  // The postmaster is the one whose parent is not PostgreSQL's: it waited for the ended backends.
+  return postgres.reduce(
+    (total, task) => total + task.ticks + (pids.has(task.parent) ? 0 : task.endedChildrenTicks),
+    0,
+  );
 }
 
 /** Until a process and its children use under 5% of a core for a second (at most a minute). */
@@ -416,7 +418,7 @@ try {
   execFileSync("npm", ["run", "--silent", "db:migrate"], { env: shopEnv, stdio: "inherit" });
   execFileSync("npm", ["run", "--silent", "db:seed"], { env: shopEnv, stdio: "inherit" });
 
-  // BENCH_SHOP_NODE_ARGS: flags for the shop's Node process (--cpu-prof, which NODE_OPTIONS refuses).
+  // Flags for the shop's Node process (--cpu-prof, which NODE_OPTIONS refuses).
   const nodeArgs = (process.env.BENCH_SHOP_NODE_ARGS || "").split(" ").filter(Boolean);
   const shopServer = start(process.execPath, [...nodeArgs, "server/index.mjs"], { env: shopEnv });
   stopLater(shopServer);

@@ -79,7 +79,12 @@ async function explainRefusal(
   const inCart = row.inCart ?? 0;
   if (adding === undefined && row.inCart === null) throw notFound(c.notInCart);
   if (row.stock <= 0) throw conflict(c.soldOut);
-  if (adding !== undefined && inCart + adding > MAX_ITEM_QUANTITY && inCart + adding <= row.stock) {
+  // Whichever limit is lower refused it: with 99 or more in stock, the cap is all that binds.
+  if (
+    adding !== undefined &&
+    inCart + adding > MAX_ITEM_QUANTITY &&
+    row.stock >= MAX_ITEM_QUANTITY
+  ) {
     throw conflict(c.maxPerItem);
   }
   throw conflict(c.notEnoughStock(row.stock, adding === undefined ? 0 : inCart));

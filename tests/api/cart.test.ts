@@ -423,6 +423,28 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
         lines().sort((a, b) => a.productId.localeCompare(b.productId)),
       );
     });
+
+    it("names the cap of 99 when both it and the stock refuse an add, as only the cap binds", async () => {
+      await setStock(beads, 120);
+      try {
+        await send("add", { token: shopper, body: { productId: beads, quantity: 99 } });
+        // 149 is past the stock too, but 99 is all the cart may ever hold of it.
+        const result = await send("add", {
+          token: shopper,
+          body: { productId: beads, quantity: 50 },
+        });
+        expect(result).toMatchObject({ status: 409, body: { error: c.maxPerItem } });
+        await setStock(beads, 60);
+        await send("remove", { token: shopper, productId: beads });
+        await send("add", { token: shopper, body: { productId: beads, quantity: 50 } });
+        // Below 99 the stock binds: it says how many are left.
+        expect(
+          await send("add", { token: shopper, body: { productId: beads, quantity: 50 } }),
+        ).toMatchObject({ status: 409, body: { error: c.notEnoughStock(60, 50) } });
+      } finally {
+        await setStock(beads, 200);
+      }
+    });
   });
 
   describe("only the caller's own rows", () => {

@@ -238,6 +238,9 @@ describe("parseInput's messages", () => {
     expect(refusal(schema, { shippingAddress: { city: "Tyre", area: "" }, items: {} })).toEqual([
       messages.api.wrongType("items", "a list"),
     ]);
+    expect(
+      refusal(schema, { shippingAddress: { city: "Tyre", area: "" }, items: [null, []] }),
+    ).toEqual([messages.api.wrongEntryType("items", "an object")]);
   });
 });
 

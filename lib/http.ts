@@ -102,8 +102,10 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   }
   const field = issue.path.findLast((key) => typeof key === "string");
   const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
-  return field === undefined
-    ? messages.api.bodyNotObject
+  if (field === undefined) return messages.api.bodyNotObject;
+  // An entry of a list ("items": [null]) is what has the wrong type, not the list.
+  return typeof issue.path.at(-1) === "number"
+    ? messages.api.wrongEntryType(String(field), expected)
     : messages.api.wrongType(String(field), expected);
 }
 

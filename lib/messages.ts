@@ -708,6 +708,8 @@ export const messages = {
     invalidJson: "Request body must be valid JSON",
     bodyNotObject: "Request body must be a JSON object",
     wrongType: (field: string, expected: string) => `${field} must be ${expected}`,
+    wrongEntryType: (field: string, expected: string) =>
+      `Each entry of ${field} must be ${expected}`,
     controlCharacters: "Text must not contain control characters",
     reservedFieldName: "Field names __proto__, constructor and prototype are not accepted",
     nestedTooDeeply: "The request is nested too deeply",

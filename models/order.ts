@@ -121,7 +121,10 @@ export const checkoutSchema = z.object(
     // A missing address names each required field, as the form would.
     shippingAddress: z.preprocess((value) => value ?? {}, shippingAddressSchema),
     items: z
-      .array(orderLineSchema, { error: m.emptyCart })
+      // Missing is an empty cart; anything else that is not a list is named as such.
+      .array(orderLineSchema, {
+        error: (issue) => (issue.input === undefined ? m.emptyCart : undefined),
+      })
       .min(1, { error: m.emptyCart })
       .max(MAX_ORDER_LINES, { error: m.tooManyLines(MAX_ORDER_LINES) })
       .transform(mergeLines)

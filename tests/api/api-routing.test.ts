@@ -195,6 +195,8 @@ describe("unknown /api paths", () => {
       expect(result.status).toBe(404);
       expect(result.headers.get("content-type")).toMatch(/^application\/json/);
       expect(result.body).toEqual({ error: messages.api.notFound });
+      // No cache keeps it: an address that is not served today may be tomorrow.
+      expect(result.headers.get("cache-control")).toBe("private, no-store");
     },
   );
 

@@ -660,6 +660,16 @@ describeEachDatabase("orders API", ({ db }) => {
           details: [m.emptyCart],
         },
         {
+          name: "items not a list",
+          body: (id) => ({ ...valid(id), items: { 0: { productId: id, quantity: 1 } } }),
+          details: [messages.api.wrongType("items", "a list")],
+        },
+        {
+          name: "an item that is not an object",
+          body: (id) => ({ ...valid(id), items: [null] }),
+          details: [messages.api.wrongEntryType("items", "an object")],
+        },
+        {
           name: "quantity 0",
           body: (id) => ({ ...valid(id), items: [{ productId: id, quantity: 0 }] }),
           details: [m.quantityRange],
@@ -874,7 +884,7 @@ describeEachDatabase("orders API", ({ db }) => {
           name: "items as a string",
           raw: (id) => JSON.stringify(checkoutBody([], { items: id })),
           status: 400,
-          error: m.emptyCart,
+          error: messages.api.wrongType("items", "a list"),
         },
         {
           name: "shipping address as an array",

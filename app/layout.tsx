@@ -1,6 +1,5 @@
 import type { Metadata, Viewport } from "next";
 import localFont from "next/font/local";
-import { ChatButton } from "@/components/layout/chat-button";
 import { ScrollToTop } from "@/components/layout/scroll-to-top";
 import { SiteFooter } from "@/components/layout/site-footer";
 import { SiteHeader } from "@/components/layout/site-header";
@@ -52,8 +51,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <main id="main" className="flex-1">
             {children}
           </main>
-          <SiteFooter {...social} contactEmail={CONTACT_EMAIL} />
-          <ChatButton chatUrl={CHAT_URL} />
+          <SiteFooter {...social} contactEmail={CONTACT_EMAIL} chatUrl={CHAT_URL} />
           <Toaster />
           <ScrollToTop />
         </Providers>

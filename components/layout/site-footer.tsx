@@ -1,5 +1,6 @@
 import { cacheLife } from "next/cache";
 import Link from "next/link";
+import { ChatButton } from "@/components/layout/chat-button";
 import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -16,8 +17,9 @@ async function currentYear() {
 
 export async function SiteFooter({
   contactEmail,
+  chatUrl,
   ...socialUrls
-}: SocialUrls & { contactEmail: string }) {
+}: SocialUrls & { contactEmail: string; chatUrl: string }) {
   return (
     <footer className="border-line bg-sand/70 mt-20 border-t">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 md:grid-cols-4 md:px-6">
@@ -76,6 +78,8 @@ export async function SiteFooter({
           {messages.layout.copyright(await currentYear())}
         </p>
       </div>
+      {/* Floats over every page, but belongs with the footer's ways to reach the shop. */}
+      <ChatButton chatUrl={chatUrl} />
     </footer>
   );
 }

@@ -18,7 +18,10 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
               />
             ) : null}
             {item.href ? (
-              <Link href={item.href} className="hover:text-gold-dark transition-colors">
+              <Link
+                href={item.href}
+                className="hover:text-gold-dark inline-block py-0.5 transition-colors"
+              >
                 {item.label}
               </Link>
             ) : (

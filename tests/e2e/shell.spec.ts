@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "./support/test";
+import { expect, expectTapTargets, test, type Page } from "./support/test";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
@@ -164,6 +164,7 @@ test("the footer links to the shop's pages, contact and socials", async ({ page 
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
   await expect(footer.getByRole("link", { name: "About Us" })).toHaveAttribute("href", "/about");
+  await expectTapTargets(footer.getByRole("navigation").getByRole("link"));
   await expect(footer.getByRole("link", { name: "Contact" })).toHaveAttribute(
     "href",
     /^mailto:.+@.+/,

@@ -1,5 +1,5 @@
 import { createProduct } from "./support/checkout";
-import { expect, test, type Page } from "./support/test";
+import { expect, expectTapTargets, test, type Page } from "./support/test";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
 
@@ -133,6 +133,7 @@ test.describe("storefront", () => {
       "aria-current",
       "page",
     );
+    await expectTapTargets(breadcrumb.getByRole("link"));
 
     await breadcrumb.getByRole("link", { name: "Necklaces" }).click();
     await expect(shop.category("Necklaces")).toHaveAttribute("aria-current", "page");

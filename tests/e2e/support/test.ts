@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { test as base, expect, type Page, type Request } from "@playwright/test";
+import { test as base, expect, type Locator, type Page, type Request } from "@playwright/test";
 
 export { expect, type Locator, type Page } from "@playwright/test";
 
@@ -31,6 +31,23 @@ export async function quiet(page: Page) {
   while (Date.now() - quietSince < 500) {
     if (open.size > 0) quietSince = Date.now();
     await page.waitForTimeout(50);
+  }
+}
+
+/** Every element `links` finds is at least 24 by 24 px: a target a finger can hit (WCAG 2.5.8). */
+export async function expectTapTargets(links: Locator) {
+  const boxes = await links.evaluateAll((elements) =>
+    elements.map((element) => {
+      const { width, height } = element.getBoundingClientRect();
+      return { text: element.textContent?.trim(), width, height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
+    expect(
+      Math.min(box.width, box.height),
+      `${box.text}: ${box.width}×${box.height}`,
+    ).toBeGreaterThanOrEqual(24);
   }
 }
 

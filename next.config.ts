@@ -1,6 +1,5 @@
 import path from "node:path";
 import type { NextConfig } from "next";
-import { HOME_VIEW } from "./components/catalogue/category";
 import { IMAGE_QUALITY, IMAGE_THUMBNAIL_WIDTHS, IMAGE_WIDTHS } from "./lib/constants";
 
 const nextConfig: NextConfig = {
@@ -26,8 +25,6 @@ const nextConfig: NextConfig = {
     // for writes made outside the shop (a database edited by hand).
     catalogue: { stale: 300, revalidate: 3600, expire: 86_400 },
   },
-  // The home page is the default category's view, rendered and cached like every category page.
-  rewrites: async () => [{ source: "/", destination: `/category/${HOME_VIEW}` }],
   images: {
     loader: "custom",
     loaderFile: "./lib/image-loader.ts",

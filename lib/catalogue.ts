@@ -126,8 +126,18 @@ const listTags = (category?: Category) => [
   category ? categoryTag(category) : CATALOGUE_TAGS.list,
 ];
 
-/** Every product, or one category's, sorted by name. */
+/**
+ * Every product, or one category's, sorted by name. `next build` has no database: while it
+ * prerenders the pages and answers that list products (the home and about pages, the list routes)
+ * it gets an empty list, never served (the caches start empty, cache-handlers/): each is made
+ * again on its first request.
+ */
 export async function listProductsCached({ category }: { category?: Category } = {}) {
+  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return [];
+  return readListCached(category);
+}
+
+async function readListCached(category: Category | undefined) {
   "use cache";
   cacheLife("catalogue");
   cacheTag(...listTags(category));
@@ -176,13 +186,8 @@ function toAnswer(value: unknown): CatalogueAnswer {
   return { body, etag: `W/"${digest}"` };
 }
 
-/**
- * The list answer (every product, or one category's), cached with the list it is made of. `next
- * build` has no database: while it prerenders the list routes it gets an empty list, an answer
- * never served (the caches start empty, cache-handlers/): each is made again on its first request.
- */
+/** The list answer (every product, or one category's), cached with the list it is made of. */
 export async function productListAnswer({ category }: { category?: Category } = {}) {
-  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return toAnswer([]);
   return readListAnswer(category);
 }
 

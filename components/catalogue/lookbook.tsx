@@ -1,5 +1,4 @@
 import Link from "next/link";
-import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { unstable_rethrow } from "next/navigation";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { ProductImage } from "@/components/images/product-image";
@@ -18,11 +17,9 @@ const tileClasses = [
 
 /**
  * One photographed piece per category, each opening its category. Cached with the about page it
- * sits on, which every visitor shares; `next build` has no database, so the build's own render
- * leaves it out (that page is never served: the caches start empty, see cache-handlers/).
+ * sits on, which every visitor shares (the build's own render of it has an empty catalogue).
  */
 export async function Lookbook() {
-  if (process.env.NEXT_PHASE === PHASE_PRODUCTION_BUILD) return null;
   let looks: { category: (typeof CATEGORIES)[number]; image: string; name: string }[];
   try {
     const products = await listProductsCached();

@@ -86,7 +86,7 @@ test.describe("headers route by route", () => {
     const values = { id: products[0]!._id, category: "rings" };
     const patterns = pagePatterns();
     expect(patterns).toEqual(
-      expect.arrayContaining(["/category/[category]", "/product/[id]", "/admin"]),
+      expect.arrayContaining(["/", "/category/[category]", "/product/[id]", "/admin"]),
     );
     const owner = await signedInOwner(playwright, baseURL);
     for (const [who, client] of [
@@ -94,8 +94,6 @@ test.describe("headers route by route", () => {
       ["owner", owner],
     ] as const) {
       for (const pathname of [
-        // The home page: the category page's home view, by a rewrite (next.config.ts).
-        "/",
         ...patterns.map((p) => fill(p, values)),
         ...metadataPaths(),
         "/no-such-page",

@@ -1,25 +1,13 @@
-import clsx from "clsx";
-import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound, unstable_rethrow } from "next/navigation";
-import { CategoryProducts } from "@/components/catalogue/category-products";
-import { categoryHref, categoryLabel, HOME_VIEW } from "@/components/catalogue/category";
+import { notFound } from "next/navigation";
+import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import {
-  CategoryResults,
-  CategorySwitcher,
-  CategoryTabs,
-} from "@/components/catalogue/category-switcher";
-import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
-import { SectionHeading } from "@/components/catalogue/section-heading";
-import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
-import { inkPill, outlinePill } from "@/components/ui/pill";
-import { isCategory, listProductsCached } from "@/lib/catalogue";
-import { DEFAULT_CATEGORY, SHOP_NAME, type Category } from "@/lib/constants";
+  CatalogueView,
+  catalogueMetadata,
+  type CatalogueViewOf,
+} from "@/components/catalogue/catalogue-view";
+import { isCategory } from "@/lib/catalogue";
 import { messages } from "@/lib/messages";
 
-// The home page (`/`, rewritten to HOME_VIEW) and each category's page: the same page for every
-// visitor, rendered on its first visit from the cached catalogue and then served as static HTML
-// until a catalogue write expires its tags.
 type Props = { params: Promise<{ category: string }> };
 
 // The build has no database: it prerenders only this value, which is no category (a 404 that reads
@@ -28,13 +16,8 @@ export function generateStaticParams() {
   return [{ category: "_" }];
 }
 
-type View = { category: Category; path: string; title: string };
-
-async function chosenView(params: Props["params"]): Promise<View> {
+async function chosenView(params: Props["params"]): Promise<CatalogueViewOf> {
   const { category } = await params;
-  if (category === HOME_VIEW) {
-    return { category: DEFAULT_CATEGORY, path: "/", title: messages.home.metaTitle };
-  }
   if (!isCategory(category)) notFound();
   return {
     category,
@@ -43,105 +26,11 @@ async function chosenView(params: Props["params"]): Promise<View> {
   };
 }
 
-const DESCRIPTION = messages.home.metaDescription;
-
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { category, path, title } = await chosenView(params);
-  const images = await previewImages(category);
-  return {
-    title: { absolute: title },
-    description: DESCRIPTION,
-    alternates: { canonical: absoluteUrl(path) },
-    openGraph: {
-      type: "website",
-      siteName: SHOP_NAME,
-      title,
-      description: DESCRIPTION,
-      url: absoluteUrl(path),
-      images,
-    },
-    twitter: { card: "summary_large_image", title, description: DESCRIPTION, images },
-  };
+export async function generateMetadata({ params }: Props) {
+  return catalogueMetadata(await chosenView(params));
 }
 
-/** The category's first piece pictures a shared link; a failed read only loses the picture. */
-async function previewImages(category: Category): Promise<string[]> {
-  try {
-    const image = (await listProductsCached({ category })).find((p) => p.images.length > 0)
-      ?.images[0];
-    return image ? [productImageUrl(image)] : [];
-  } catch (error) {
-    unstable_rethrow(error);
-    return [];
-  }
-}
-
-export default async function CataloguePage({ params }: Props) {
+export default async function CategoryPage({ params }: Props) {
   const { category } = await chosenView(params);
-  return (
-    <div>
-      <Hero />
-      <section
-        id="collection"
-        aria-labelledby="shop-by-category"
-        className="mx-auto max-w-6xl scroll-mt-24 px-4 pt-14 pb-20 sm:px-6 sm:pt-20 lg:scroll-mt-16"
-      >
-        <SectionHeading
-          id="shop-by-category"
-          eyebrow={messages.home.collectionEyebrow}
-          title={messages.home.shopByCategory}
-          className="mb-8 sm:mb-10"
-        />
-        <CategoryCollection category={category} />
-      </section>
-    </div>
-  );
-}
-
-function CategoryCollection({ category }: { category: Category }) {
-  return (
-    <CategorySwitcher active={category}>
-      <CategoryTabs />
-      <div className="mt-8 sm:mt-10">
-        {/* Rendered with the page, so the first card image is found and preloaded at once. */}
-        <CategoryResults fallback={<ProductGridSkeleton />}>
-          <CategoryProducts category={category} />
-        </CategoryResults>
-      </div>
-    </CategorySwitcher>
-  );
-}
-
-function Hero() {
-  return (
-    <section className="border-line from-sand/70 to-ivory relative isolate overflow-hidden border-b bg-gradient-to-b">
-      <div
-        aria-hidden="true"
-        className="border-gold/25 absolute start-1/2 -top-24 -z-10 size-[34rem] -translate-x-1/2 rounded-full border rtl:translate-x-1/2"
-      />
-      <div
-        aria-hidden="true"
-        className="border-gold/20 absolute start-1/2 -top-10 -z-10 size-[22rem] -translate-x-1/2 rounded-full border rtl:translate-x-1/2"
-      />
-      <div className="mx-auto flex max-w-3xl flex-col items-center px-6 py-14 text-center sm:py-28">
-        <p className="text-gold-dark text-xs font-medium tracking-[0.3em] uppercase">
-          {messages.home.heroEyebrow}
-        </p>
-        <h1 className="text-ink mt-4 font-serif text-5xl leading-[1.05] font-medium sm:text-7xl">
-          {messages.home.heroTitle}
-        </h1>
-        <p className="text-muted mt-4 max-w-xl text-[0.9375rem] leading-relaxed sm:mt-5 sm:text-lg">
-          {messages.home.heroText}
-        </p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3 sm:mt-9">
-          <a href="#collection" className={clsx(inkPill, "px-6 sm:px-8")}>
-            {messages.home.shopCollection}
-          </a>
-          <Link href="/about#lookbook" className={clsx(outlinePill, "px-6 sm:px-8")}>
-            {messages.home.viewLookbook}
-          </Link>
-        </div>
-      </div>
-    </section>
-  );
+  return <CatalogueView category={category} />;
 }

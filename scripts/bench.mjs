@@ -147,24 +147,28 @@ async function untilQuiet(pid) {
   }
 }
 
-function load(url, connections, pid) {
-  return new Promise((resolve, reject) => {
-    const before = cpuTicks(pid);
-    autocannon({ url, connections, duration, timeout: 10 }, (error, result) => {
-      if (error) return reject(error);
-      const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND;
-      const requests = result.requests.total || 1;
-      resolve({
-        "req/s": Math.round(result.requests.average),
-        "p50 ms": result.latency.p50,
-        "p99 ms": result.latency.p99,
-        "CPU ms/req": Number((cpuMs / requests).toFixed(2)),
-        "non-2xx": result.non2xx,
-        timeouts: result.timeouts,
-        errors: result.errors,
-      });
-    });
-  });
+/** autocannon's result for `seconds` of load on `url` at `connections`. */
+const hammer = (url, connections, seconds) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url, connections, duration: seconds, timeout: 10 }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    ),
+  );
+
+async function load(url, connections, pid) {
+  const before = cpuTicks(pid);
+  const result = await hammer(url, connections, duration);
+  const cpuMs = ((cpuTicks(pid) - before) * 1000) / TICKS_PER_SECOND;
+  const requests = result.requests.total || 1;
+  return {
+    "req/s": Math.round(result.requests.average),
+    "p50 ms": result.latency.p50,
+    "p99 ms": result.latency.p99,
+    "CPU ms/req": Number((cpuMs / requests).toFixed(2)),
+    "non-2xx": result.non2xx,
+    timeouts: result.timeouts,
+    errors: result.errors,
+  };
 }
 
 const cleanups = [];
@@ -211,13 +215,7 @@ async function throughput(shopPid, referencePid, products) {
   // code every later row of that kind runs (the home page's row, the first of the pages).
   for (const [, url] of [...Object.values(referenceRows), ...shopRows]) await fetch(url);
   await Promise.all([untilQuiet(shopPid), untilQuiet(referencePid)]);
-  for (const [, url] of [...Object.values(referenceRows), ...shopRows]) {
-    await new Promise((resolve, reject) =>
-      autocannon({ url, connections: 10, duration: 2 }, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    );
-  }
+  for (const [, url] of [...Object.values(referenceRows), ...shopRows]) await hammer(url, 10, 2);
   const rows = [];
   for (const connections of [10, 50, 200]) {
     const floor = {};

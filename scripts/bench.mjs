@@ -277,6 +277,8 @@ function lighthouse(products) {
   if (!CHROMIUM) return "skipped: no Chromium at /usr/bin/chromium";
   const product = products.find((p) => p.images.length > 0) ?? products[0];
   const pages = [
+    // The framework's own floor: the empty app's static page, measured alike.
+    ["reference: static page", `${reference}/`],
     ["home", `${shop}/`],
     ["category", `${shop}/category/rings`],
     ["product", `${shop}/product/${product.id}`],

@@ -285,6 +285,24 @@ function describeShortItems(short: ShortItem[]): string[] {
   );
 }
 
+/** The order a customer's earlier checkout with this idempotency key placed, if there is one. */
+export async function findPlacedOrder({
+  userId,
+  idempotencyKey,
+  db,
+}: {
+  userId: string;
+  idempotencyKey: string;
+  db?: DbOrTx;
+}): Promise<OrderDto | null> {
+  const [first] = await findOrders({
+    where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)),
+    limit: 1,
+    db,
+  });
+  return first ?? null;
+}
+
 /**
  * Places a cash-on-delivery order in one transaction: prices every line from the database, takes
  * the stock, applies the Instagram first-order discount, writes the order with snapshots of its
@@ -314,11 +332,7 @@ export async function placeOrder({
       if (!customer) throw unauthorized();
 
       if (idempotencyKey) {
-        const [first] = await findOrders({
-          where: and(eq(orders.userId, userId), eq(orders.idempotencyKey, idempotencyKey)),
-          limit: 1,
-          db: tx,
-        });
+        const first = await findPlacedOrder({ userId, idempotencyKey, db: tx });
         if (first) return { first };
       }
 

@@ -490,6 +490,50 @@ describeEachDatabase("orders API", ({ db }) => {
       });
 
       it.each([
+        ["the customer's", "email" as const],
+        ["the address's", "address" as const],
+      ])(
+        "a retry of a placed order is answered once %s checkout limit is spent",
+        async (_, scope) => {
+          rateLimitConfig.checkout[scope] = { points: 2, windowSeconds: 3600 };
+          const { user, token } = await createSignedInUser(db());
+          const ring = await createProduct(db(), { quantity: 1 });
+          const body = checkoutBody([{ productId: ring.id, quantity: 1 }]);
+          const address = "203.0.113.40";
+          const first = await checkout({ token, body, address, idempotencyKey: "lost-answer" });
+          expect(first.status).toBe(201);
+          // Another attempt (the piece is sold out now) spends what is left of the limit.
+          expect((await checkout({ token, body, address })).status).toBe(409);
+          expect((await checkout({ token, body, address })).status).toBe(429);
+
+          const retry = await checkout({ token, body, address, idempotencyKey: "lost-answer" });
+          expect(retry.status).toBe(200);
+          expect(retry.headers.get("idempotent-replayed")).toBe("true");
+          expect(retry.body).toEqual(first.body);
+          expect(await ordersOf(user.id)).toHaveLength(1);
+        },
+      );
+
+      it("a retry of a placed order is answered whatever its body now holds", async () => {
+        const { user, token } = await createSignedInUser(db());
+        const ring = await createProduct(db(), { quantity: 2 });
+        const first = await checkout({
+          token,
+          body: checkoutBody([{ productId: ring.id, quantity: 1 }]),
+          idempotencyKey: "edited-form",
+        });
+        const retry = await checkout({
+          token,
+          body: checkoutBody([]),
+          idempotencyKey: "edited-form",
+        });
+        expect(first.status).toBe(201);
+        expect(retry).toMatchObject({ status: 200, body: first.body });
+        expect(await ordersOf(user.id)).toHaveLength(1);
+        expect(await stockOf(ring.id)).toBe(1);
+      });
+
+      it.each([
         ["too long", "k".repeat(256)],
         ["spaces inside", "two words"],
         ["non-ASCII", "clé-ü"],

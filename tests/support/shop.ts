@@ -81,6 +81,7 @@ export async function checkout({
   idempotencyKey,
   cookie,
   origin,
+  address,
 }: {
   token?: string;
   body?: unknown;
@@ -88,6 +89,8 @@ export async function checkout({
   idempotencyKey?: string;
   cookie?: string;
   origin?: string;
+  /** The client's address; each request comes from a new one unless given. */
+  address?: string;
 }) {
   const request = jsonRequest("/api/orders/checkout", {
     body,
@@ -95,6 +98,7 @@ export async function checkout({
     token,
     cookie,
     origin,
+    address,
     headers: idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
   });
   return readResponse(await checkoutHandler(request));

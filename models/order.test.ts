@@ -26,6 +26,32 @@ describe("checkoutSchema", () => {
     expect(messagesOf(order({ city: 7 }))).toEqual([m.cityInvalid]);
   });
 
+  it("reads a city with spaces around it as that city", () => {
+    const result = order({ city: "  Beirut " });
+    expect(result.success).toBe(true);
+    expect(result.data?.shippingAddress.city).toBe("Beirut");
+  });
+
+  it.each([
+    ["a tab", "03\t123456", "03 123456"],
+    ["a line separator", "03\u2028123456", "03 123456"],
+    ["non-breaking and ideographic spaces", "03\u00a0123\u3000456", "03 123 456"],
+    ["a run of spaces", "+961  3   123 456", "+961 3 123 456"],
+    ["Arabic-Indic digits", "٠٣ ١٢٣ ٤٥٦", "03 123 456"],
+    ["Persian digits", "۰۳۱۲۳۴۵۶", "03123456"],
+  ])("keeps a phone with %s as plain spaces and digits", (_, typed, stored) => {
+    const result = order({}, typed);
+    expect(result.success).toBe(true);
+    expect(result.data?.phoneNumber).toBe(stored);
+  });
+
+  it.each(["03.123.456", "03/123456", "03 123 456 ext", "０３１２３４５６"])(
+    "refuses a phone with other characters (%j)",
+    (typed) => {
+      expect(messagesOf(order({}, typed))).toEqual([m.phoneInvalid]);
+    },
+  );
+
   it("counts a name, an address or a phone of only invisible marks as missing", () => {
     expect(messagesOf(order({ fullName: "\u202e", address: "\u200b \u2060" }, "\u200b"))).toEqual([
       m.fullNameRequired,

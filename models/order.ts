@@ -54,12 +54,16 @@ export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
 export const shippingAddressSchema = z.object({
   fullName: requiredText(m.fullNameRequired, FIELD_LIMITS.fullName),
   address: requiredText(m.addressRequired, FIELD_LIMITS.address),
-  city: z.enum(DELIVERY_CITIES, {
-    error: (issue) =>
-      issue.input == null || (typeof issue.input === "string" && !showsSomething(issue.input))
-        ? m.cityRequired
-        : m.cityInvalid,
-  }),
+  // Trimmed like every other field, so " Beirut " is Beirut.
+  city: z.preprocess(
+    (value) => (typeof value === "string" ? value.trim() : value),
+    z.enum(DELIVERY_CITIES, {
+      error: (issue) =>
+        issue.input == null || (typeof issue.input === "string" && !showsSomething(issue.input))
+          ? m.cityRequired
+          : m.cityInvalid,
+    }),
+  ),
   area: optionalText(FIELD_LIMITS.area),
   building: optionalText(FIELD_LIMITS.building),
   floor: optionalText(FIELD_LIMITS.floor),
@@ -69,17 +73,24 @@ export const shippingAddressSchema = z.object({
 /** Where an order goes, as the customer entered it (stored with the order). */
 export type ShippingAddress = z.output<typeof shippingAddressSchema>;
 
-const PHONE_SHAPE = /^[\d\s()+-]{8,20}$/;
+const PHONE_SHAPE = /^[\d ()+-]{8,20}$/;
 const HAS_DIGIT = /\d/;
+/** Arabic-Indic and Persian digits, as an Arabic keyboard types them. */
+const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
+const westernDigits = (value: string) =>
+  value.replace(EASTERN_DIGIT, (digit) => String(digit.charCodeAt(0) & 0xf));
 
 /**
  * 8-20 characters of digits, spaces, hyphens, plus signs and parentheses (the spec's rule), at
- * least one of them a digit: punctuation alone reaches no one.
+ * least one of them a digit: punctuation alone reaches no one. Other spaces and line breaks pasted
+ * in (a non-breaking space, a tab) become one plain space, as in the address, and digits typed on an
+ * Arabic keyboard become 0-9, so the order, its mail and the courier's list read alike.
  */
 export const phoneNumberField = z
   .string({ error: (issue) => (issue.input == null ? m.phoneRequired : m.phoneInvalid) })
   .trim()
   .refine(showsSomething, { error: m.phoneRequired, abort: true })
+  .transform((v) => westernDigits(oneLine(v)))
   .refine((v) => PHONE_SHAPE.test(v) && HAS_DIGIT.test(v), {
     error: m.phoneInvalid,
   });

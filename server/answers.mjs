@@ -28,7 +28,7 @@ export function answerClientError(error, socket) {
   const body = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      "Content-Type: application/json\r\nCache-Control: no-store\r\n" +
+      "Content-Type: application/json\r\nCache-Control: private, no-store\r\n" +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -36,7 +36,7 @@ export function answerClientError(error, socket) {
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {
     "Content-Type": "application/json",
-    "Cache-Control": "no-store",
+    "Cache-Control": "private, no-store",
     ...extraHeaders,
   });
   res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));

@@ -116,10 +116,12 @@ test.describe("odd paths and methods", () => {
       ["OPTIONS", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
       ["PUT", "/api/products/rings", "GET, HEAD"],
       ["PATCH", "/api/cart", "GET, HEAD, OPTIONS"],
+      ["PATCH", "/api/admin/products/00000000-0000-0000-0000-000000000000", "DELETE, OPTIONS, PUT"],
     ] as const) {
       const response = await request.fetch(path, { method, data: {} });
       expect([method, path, response.status()]).toEqual([method, path, 405]);
       expect(response.headers()["allow"]).toBe(allow);
+      expect(response.headers()["cache-control"]).toBe("private, no-store");
       expect(await response.json()).toEqual({ error: messages.api.methodNotAllowed });
     }
   });
@@ -135,6 +137,7 @@ test.describe("odd paths and methods", () => {
         const response = await request.fetch(path, { method });
         expect([method, path, response.status()]).toEqual([method, path, 405]);
         expect(response.headers()["allow"]).toBe(allow);
+        expect(response.headers()["cache-control"]).toBe("private, no-store");
         expect(await response.json()).toEqual({ error: messages.api.methodNotAllowed });
       }
     }

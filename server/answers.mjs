@@ -10,6 +10,9 @@ export const MALFORMED_REQUEST = "Malformed request";
 export const HEADERS_TOO_LARGE = "Request headers too large";
 export const REQUEST_TIMED_OUT = "Request took too long";
 
+/** Like every API refusal: no cache, shared or the browser's, keeps these answers. */
+const NO_CACHE = "private, no-store";
+
 /**
  * A request Node's parser refuses before any handler sees it (broken syntax, headers past the
  * limit, too slow): the API's JSON error instead of Node's empty answer, then the connection ends.
@@ -28,7 +31,7 @@ export function answerClientError(error, socket) {
   const body = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      "Content-Type: application/json\r\nCache-Control: private, no-store\r\n" +
+      `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -36,7 +39,7 @@ export function answerClientError(error, socket) {
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {
     "Content-Type": "application/json",
-    "Cache-Control": "private, no-store",
+    "Cache-Control": NO_CACHE,
     ...extraHeaders,
   });
   res.end(res.req?.method === "HEAD" ? undefined : JSON.stringify(body));

@@ -77,14 +77,15 @@ const PHONE_SHAPE = /^[\d ()+-]{8,20}$/;
 const HAS_DIGIT = /\d/;
 /** Arabic-Indic and Persian digits, as an Arabic keyboard types them. */
 const EASTERN_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g;
+// Both runs start at a multiple of 16 (U+0660, U+06F0): a digit's value is its code modulo 16.
 const westernDigits = (value: string) =>
-  value.replace(EASTERN_DIGIT, (digit) => String(digit.charCodeAt(0) & 0xf));
+  value.replace(EASTERN_DIGIT, (digit) => String(digit.charCodeAt(0) % 16));
 
 /**
  * 8-20 characters of digits, spaces, hyphens, plus signs and parentheses (the spec's rule), at
  * least one of them a digit: punctuation alone reaches no one. Other spaces and line breaks pasted
- * in (a non-breaking space, a tab) become one plain space, as in the address, and digits typed on an
- * Arabic keyboard become 0-9, so the order, its mail and the courier's list read alike.
+ * in (a non-breaking space, a tab) become one plain space, as in the address, and digits typed on
+ * an Arabic keyboard become 0-9, so the order, its mail and the courier's list read alike.
  */
 export const phoneNumberField = z
   .string({ error: (issue) => (issue.input == null ? m.phoneRequired : m.phoneInvalid) })

@@ -108,9 +108,14 @@ export async function getImageVariant(request: VariantRequest): Promise<ImageVar
   const key = `${request.imageId}/${variantKey(request.rendition)}`;
   const remembered = recentVariants.get(key);
   if (remembered) {
+    // The bytes in memory are served only while the image exists: one the owner removed, through
+    // this instance or another, is gone on the next request (one primary-key lookup, no bytes).
+    if (!(await imageExists(request.imageId))) {
+      forget(key);
+      return null;
+    }
     // Most recently used last: the oldest is dropped first.
-    recentVariants.delete(key);
-    recentVariants.set(key, remembered);
+    if (recentVariants.delete(key)) recentVariants.set(key, remembered);
     return remembered;
   }
   const variant = await readImageVariant(request);
@@ -119,7 +124,8 @@ export async function getImageVariant(request: VariantRequest): Promise<ImageVar
 }
 
 // Renditions served lately, kept in memory up to a byte budget, so a popular picture is answered
-// without reading the database. Safe: a rendition never changes under its URL.
+// without reading its bytes from the database. A rendition never changes under its URL; only its
+// image's deletion ends it, which getImageVariant checks.
 const RECENT_VARIANTS_BYTES = 32 * 1024 * 1024;
 const recentVariants = new Map<string, ImageVariant>();
 let recentBytes = 0;
@@ -128,11 +134,26 @@ function remember(key: string, variant: ImageVariant) {
   if (recentVariants.has(key)) return;
   recentVariants.set(key, variant);
   recentBytes += variant.data.byteLength;
-  for (const [oldKey, old] of recentVariants) {
+  for (const oldKey of recentVariants.keys()) {
     if (recentBytes <= RECENT_VARIANTS_BYTES) break;
-    recentVariants.delete(oldKey);
-    recentBytes -= old.data.byteLength;
+    forget(oldKey);
   }
+}
+
+function forget(key: string) {
+  const variant = recentVariants.get(key);
+  if (!variant) return;
+  recentVariants.delete(key);
+  recentBytes -= variant.data.byteLength;
+}
+
+async function imageExists(imageId: string): Promise<boolean> {
+  const db = await getDb();
+  const [image] = await db
+    .select({ id: productImages.id })
+    .from(productImages)
+    .where(eq(productImages.id, imageId));
+  return Boolean(image);
 }
 
 async function readImageVariant({

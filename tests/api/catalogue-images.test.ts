@@ -198,6 +198,16 @@ describeEachDatabase("image route", ({ db }) => {
     expect(await storedVariants(smallId, "w256-q60.webp")).toHaveLength(0);
   });
 
+  it("stops serving a rendition kept in memory once its image is deleted", async () => {
+    const goneId = await storeImage(640, 480);
+    expect((await fetchImage(`${goneId}.webp`, "?w=256&q=60")).status).toBe(200);
+    // As the owner's edit or a product's deletion does, on this instance or another.
+    await db().delete(productImages).where(eq(productImages.id, goneId));
+    const again = await fetchImage(`${goneId}.webp`, "?w=256&q=60");
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual(NOT_FOUND);
+  });
+
   it("renders once for concurrent first requests of a variant", async () => {
     const request = parseVariantRequest({
       file: `${smallId}.webp`,

@@ -115,17 +115,20 @@ export function answeredUnservedMethod(req, res, allowedMethods) {
   return true;
 }
 
-/** The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts). */
-const CATALOGUE_API = /^\/api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?$/;
+/**
+ * The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts), and the image
+ * route: addresses that are only ever read.
+ */
+const READ_ONLY = /^\/(?:api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?|images\/[^/]+)$/;
 
 /**
  * Next serves a route it caches to GET and HEAD only, and leaves any other method on an address
- * it renders on demand (a product's answer before its first GET) without an answer: those are
- * answered 405 here, before Next.
+ * it renders on demand (a product's answer before its first GET) without an answer, or with an
+ * empty one: those are answered 405 here, before Next.
  */
-export function answeredCatalogueMethod(req, res) {
+export function answeredReadOnlyMethod(req, res) {
   if (req.method === "GET" || req.method === "HEAD") return false;
-  if (!CATALOGUE_API.test(pathOf(req))) return false;
+  if (!READ_ONLY.test(pathOf(req))) return false;
   sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
   return true;
 }

@@ -14,7 +14,7 @@ import nextEnv from "@next/env";
 import next from "next";
 import {
   answeredApiRoot,
-  answeredCatalogueMethod,
+  answeredReadOnlyMethod,
   answeredMalformedPath,
   answeredOddTarget,
   answeredUnservedMethod,
@@ -94,7 +94,7 @@ const server = http.createServer((req, res) => {
     answeredOddTarget(req, res) ||
     answeredMalformedPath(req, res) ||
     answeredApiRoot(req, res) ||
-    answeredCatalogueMethod(req, res) ||
+    answeredReadOnlyMethod(req, res) ||
     answeredUnservedMethod(req, res, allowedMethods)
   ) {
     return;

@@ -1,6 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { GET } from "@/app/images/[file]/route";
+import { CATALOGUE_CACHE_CONTROL } from "@/lib/catalogue";
 import { getImageVariant, imageRenderQueue, parseVariantRequest, variantKey } from "@/lib/images";
 import { imageVariants, productImages, products } from "@/lib/db/schema";
 import { renditionUrl, SHOP_RENDITIONS } from "@/models/image-variants";
@@ -304,6 +305,7 @@ describeEachDatabase("image route", ({ db }) => {
     const before = await variantCount();
     const response = await fetchImage(`${largeId}.webp`, query);
     expect(response.status).toBe(400);
+    expect(response.headers.get("cache-control")).toBe(CATALOGUE_CACHE_CONTROL);
     const body = await response.json();
     expect(body).toEqual({ error: "Invalid image parameters", details: expect.any(Array) });
     expect(body.details.length).toBeGreaterThan(0);
@@ -325,6 +327,8 @@ describeEachDatabase("image route", ({ db }) => {
     const name = file.replace("IMAGE_ID", smallId);
     const response = await fetchImage(name, "?w=320&q=50");
     expect(response.status).toBe(404);
+    // The same for every visitor, like the catalogue's refusals.
+    expect(response.headers.get("cache-control")).toBe(CATALOGUE_CACHE_CONTROL);
     expect(await response.json()).toEqual(NOT_FOUND);
     expect(await variantCount()).toBe(before);
   });

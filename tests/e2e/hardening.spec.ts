@@ -115,6 +115,9 @@ test.describe("odd paths and methods", () => {
       ["POST", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
       ["OPTIONS", "/api/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
       ["PUT", "/api/products/rings", "GET, HEAD"],
+      // Product photos are only ever read, too.
+      ["POST", "/images/00000000-0000-0000-0000-000000000000.jpg", "GET, HEAD"],
+      ["DELETE", "/images/00000000-0000-0000-0000-000000000000.webp", "GET, HEAD"],
       ["PATCH", "/api/cart", "GET, HEAD, OPTIONS"],
       ["PATCH", "/api/admin/products/00000000-0000-0000-0000-000000000000", "DELETE, OPTIONS, PUT"],
     ] as const) {

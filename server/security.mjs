@@ -314,8 +314,10 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
     for (const [name, value] of headerEntries(fields)) this.setHeader(name, value);
     const status = statusCode ?? this.statusCode;
     if (status === 200 && !isHtml(this) && holdsSharedAnswer(req, this)) {
-      // The client holds this version of a catalogue answer: Node drops the body Next writes.
+      // The client holds this version of a catalogue answer: Node drops the body Next writes. The
+      // 304 varies as its 200 does (RFC 9110, 15.4.5), which may be compressed.
       withoutBodyHeaders(this);
+      addVary(this, "Accept-Encoding");
       sendAsIs(this);
       return writeHead.call(this, 304);
     }

@@ -61,6 +61,8 @@ test.describe("headers", () => {
       const again = await request.get(path, { headers: { "If-None-Match": etag } });
       expect(again.status(), path).toBe(304);
       expect(await again.body(), path).toHaveLength(0);
+      // A 304 varies as its 200 does (RFC 9110, 15.4.5).
+      expect(again.headers()["vary"], path).toBe(response.headers()["vary"]);
     }
   });
 

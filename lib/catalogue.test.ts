@@ -8,10 +8,15 @@ import {
   revalidateCatalogue,
   toProductDto,
 } from "@/lib/catalogue";
+import { inArray } from "drizzle-orm";
 import { productImages, products } from "@/lib/db/schema";
+import { searchProducts } from "@/lib/search";
+import type { ProductDto } from "@/models/product";
 import { describeEachDatabase } from "@/tests/support/databases";
 
 const tinyJpeg = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+
+const idOf = (list: readonly ProductDto[], name: string) => list.find((p) => p.name === name)!.id;
 
 describe("toProductDto", () => {
   const row = {
@@ -179,6 +184,46 @@ describeEachDatabase("catalogue reads", ({ db }) => {
     const anjar = (await listProducts({ category: "rings" }))[0]!;
     const [first] = await listRelatedProducts({ product: anjar, limit: 1 });
     expect(first!.name).toBe("Byblos Band Ring");
+  });
+
+  it("sorts names as a reader does and as the search does, whatever the database's collation", async () => {
+    const added = await db()
+      .insert(products)
+      .values(
+        ["aardvark Ring", "Éclat Ring", "byblos Band Ring"].map((name) => ({
+          name,
+          priceCents: 1000,
+          category: "rings" as const,
+        })),
+      )
+      .returning();
+    try {
+      const rings = await listProducts({ category: "rings" });
+      const expected = [
+        "aardvark Ring",
+        "Anjar Arch Ring",
+        // Same letters, case aside: the earlier id first, on every database.
+        ...["Byblos Band Ring", "byblos Band Ring"].sort((a, b) =>
+          idOf(rings, a) < idOf(rings, b) ? -1 : 1,
+        ),
+        "Éclat Ring",
+        "Zahle Vine Ring",
+      ];
+      expect(rings.map((p) => p.name)).toEqual(expected);
+      expect(searchProducts({ products: rings, query: "ring", sort: "name" })).toEqual(rings);
+      const anjar = rings.find((p) => p.name === "Anjar Arch Ring")!;
+      const related = await listRelatedProducts({ product: anjar, limit: 2 });
+      expect(related.map((p) => p.name)).toEqual(["aardvark Ring", expected[2]]);
+    } finally {
+      await db()
+        .delete(products)
+        .where(
+          inArray(
+            products.id,
+            added.map((p) => p.id),
+          ),
+        );
+    }
   });
 
   it("reads through the cached entry points with the same answers", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { cacheLife, cacheTag } from "next/cache";
 import { CATALOGUE_TAGS, categoryTag, expireTag, productTag } from "@/lib/cache";
@@ -9,6 +9,7 @@ import { getDb, isUuid, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
 import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 import { centsToDollars } from "@/lib/format";
+import { compareNames } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
 /** Public catalogue answers: the pages' header (server/cache-control.mjs explains the values). */
@@ -62,13 +63,14 @@ const productColumns = {
 
 const rowToDto = (row: ProductRow & { imageIds: string[] }) => toProductDto(row, row.imageIds);
 
-// The catalogue's one order, shared by the lists and the related products taken from them.
-const selectByName = (db: Database, where?: SQL) =>
-  db
-    .select(productColumns)
-    .from(products)
-    .where(where)
-    .orderBy(asc(products.name), asc(products.id));
+// The catalogue's one order, shared by the lists, the related products taken from them and the
+// search (lib/search.ts). Sorted here, not by the database, whose collation may be byte order
+// (lowercase after Z, accents after everything).
+const byNameThenId = (a: ProductRow, b: ProductRow) =>
+  compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+const selectByName = async (db: Database, where?: SQL) =>
+  (await db.select(productColumns).from(products).where(where)).sort(byNameThenId);
 
 /** Every product, or one category's, sorted by name. */
 export async function listProducts({ category }: { category?: Category } = {}): Promise<
@@ -112,8 +114,8 @@ export async function listRelatedProducts({
       eq(products.category, product.category),
       isProductId(product.id) ? ne(products.id, product.id) : undefined,
     ),
-  ).limit(limit);
-  return rows.map(rowToDto);
+  );
+  return rows.slice(0, limit).map(rowToDto);
 }
 
 // Cached reads for pages and the public API, in Next's tagged cache ('use cache'): shared by every

@@ -5,8 +5,12 @@ import type { ProductDto } from "@/models/product";
 
 export type SearchableProduct = Pick<ProductDto, "name" | "category" | "price">;
 
-const byName = (a: SearchableProduct, b: SearchableProduct) =>
-  a.name.localeCompare(b.name, "en", { sensitivity: "base" });
+const names = new Intl.Collator("en", { sensitivity: "base" });
+
+/** The shop's order of names, as a reader expects it: "amber" by "Amber", "Éclat" among the E's. */
+export const compareNames = (a: string, b: string) => names.compare(a, b);
+
+const byName = (a: SearchableProduct, b: SearchableProduct) => compareNames(a.name, b.name);
 
 const comparators: Record<SortOption, (a: SearchableProduct, b: SearchableProduct) => number> = {
   name: byName,

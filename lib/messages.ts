@@ -291,7 +291,17 @@ export const messages = {
     pleaseSignIn: "Please Sign In",
     confirmed: "Confirmed",
     cityInvalid: "Please choose a city from the delivery list",
-    tooLong: (max: number) => `Please use at most ${max} characters`,
+    tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+    // The address and notes fields as a length error names them.
+    fieldNames: {
+      fullName: "Full name",
+      address: "Address",
+      area: "Area",
+      building: "Building",
+      floor: "Floor",
+      additionalInfo: "Directions for the courier",
+      notes: "Order notes",
+    },
     emptyCart: "Your cart is empty",
     invalidItem: "Your cart contains an item that is not a valid product",
     quantityRange: QUANTITY_RULE,

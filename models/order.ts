@@ -30,20 +30,28 @@ export const MAX_ORDER_LINES = 50;
 // broken UTF-16 are refused in every request by the API's boundary (parseInput in lib/http).
 const oneLine = (value: string) => value.replace(/\s+/g, " ");
 
-const requiredText = (required: string, max: number) =>
+type TextField = keyof typeof FIELD_LIMITS;
+
+/** At most the field's limit, refused in words that name the field. */
+const limitedText = (field: TextField) =>
+  z
+    .string()
+    .trim()
+    .max(FIELD_LIMITS[field], {
+      error: m.tooLong(m.fieldNames[field], FIELD_LIMITS[field]),
+    });
+
+const requiredText = (field: TextField, required: string) =>
   z
     .string({ error: required })
     .trim()
     .refine(showsSomething, { error: required, abort: true })
-    .max(max, { error: m.tooLong(max) })
+    .pipe(limitedText(field))
     .transform(oneLine);
 
 /** An optional text: empty, blank or null means absent. */
-const optionalText = (max: number, { multiline = false } = {}) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: m.tooLong(max) })
+const optionalText = (field: TextField, { multiline = false } = {}) =>
+  limitedText(field)
     .transform((v) => (multiline ? v : oneLine(v)))
     .nullish()
     .transform((v) => v || undefined)
@@ -52,8 +60,8 @@ const optionalText = (max: number, { multiline = false } = {}) =>
 export type DeliveryCity = (typeof DELIVERY_CITIES)[number];
 
 export const shippingAddressSchema = z.object({
-  fullName: requiredText(m.fullNameRequired, FIELD_LIMITS.fullName),
-  address: requiredText(m.addressRequired, FIELD_LIMITS.address),
+  fullName: requiredText("fullName", m.fullNameRequired),
+  address: requiredText("address", m.addressRequired),
   // Trimmed like every other field, so " Beirut " is Beirut.
   city: z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
@@ -64,10 +72,10 @@ export const shippingAddressSchema = z.object({
           : m.cityInvalid,
     }),
   ),
-  area: optionalText(FIELD_LIMITS.area),
-  building: optionalText(FIELD_LIMITS.building),
-  floor: optionalText(FIELD_LIMITS.floor),
-  additionalInfo: optionalText(FIELD_LIMITS.additionalInfo, { multiline: true }),
+  area: optionalText("area"),
+  building: optionalText("building"),
+  floor: optionalText("floor"),
+  additionalInfo: optionalText("additionalInfo", { multiline: true }),
 });
 
 /** Where an order goes, as the customer entered it (stored with the order). */
@@ -100,7 +108,7 @@ export const phoneNumberField = z
 export const checkoutFormSchema = z.object({
   shippingAddress: shippingAddressSchema,
   phoneNumber: phoneNumberField,
-  notes: optionalText(FIELD_LIMITS.notes, { multiline: true }),
+  notes: optionalText("notes", { multiline: true }),
 });
 
 export type CheckoutForm = z.output<typeof checkoutFormSchema>;

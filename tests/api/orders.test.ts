@@ -768,12 +768,17 @@ describeEachDatabase("orders API", ({ db }) => {
         {
           name: "notes too long",
           body: (id) => ({ ...valid(id), notes: "n".repeat(1001) }),
-          details: [m.tooLong(1000)],
+          details: ["Order notes must be at most 1000 characters"],
         },
         {
           name: "full name too long",
           body: (id) => withAddress(id, { fullName: "N".repeat(101) }),
-          details: [m.tooLong(100)],
+          details: ["Full name must be at most 100 characters"],
+        },
+        {
+          name: "directions too long",
+          body: (id) => withAddress(id, { additionalInfo: "d".repeat(501) }),
+          details: ["Directions for the courier must be at most 500 characters"],
         },
       ];
 

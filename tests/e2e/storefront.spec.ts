@@ -236,6 +236,7 @@ test.describe("storefront", () => {
       await expect(page.getByText("404", { exact: true })).toBeVisible();
       await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
       await expect(page.getByText("Product not found", { exact: true })).toBeVisible();
+      await expect(page).toHaveTitle("Product Not Found | Lumière");
     }
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);

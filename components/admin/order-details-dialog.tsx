@@ -64,7 +64,8 @@ export function OrderDetailsDialog({
       description={t.placedOn(formatDate(order.createdAt))}
     >
       <div className="space-y-5 text-sm">
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* What the customer typed wraps anywhere: a long link never pushes the amounts away. */}
+        <div className="grid grid-cols-1 gap-4 wrap-anywhere sm:grid-cols-2">
           <Section title={t.customerInfo}>
             <p className="text-ink font-medium">
               {customer ? t.customerName(customer.firstName, customer.lastName) : t.accountDeleted}
@@ -94,7 +95,7 @@ export function OrderDetailsDialog({
 
         {order.notes && (
           <Section title={t.notes}>
-            <p className="text-ink whitespace-pre-line">{order.notes}</p>
+            <p className="text-ink wrap-anywhere whitespace-pre-line">{order.notes}</p>
           </Section>
         )}
 

@@ -26,7 +26,8 @@ export function OrderCard({ order }: { order: OrderDto }) {
         <StatusBadge status={order.status} />
       </header>
 
-      <div className="grid gap-6 px-4 py-5 sm:px-6 md:grid-cols-[minmax(0,1fr)_16rem]">
+      {/* Columns that never grow past the card: a long link in the notes wraps instead. */}
+      <div className="grid grid-cols-1 gap-6 px-4 py-5 sm:px-6 md:grid-cols-[minmax(0,1fr)_16rem]">
         <section>
           <h3 className="sr-only">{t.items}</h3>
           <OrderItemList items={order.items} money={money} />
@@ -98,7 +99,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
   return (
     <div>
       <dt className="text-muted text-xs font-semibold tracking-[0.12em] uppercase">{label}</dt>
-      <dd className="text-ink mt-0.5 break-words">{children}</dd>
+      <dd className="text-ink mt-0.5 wrap-anywhere">{children}</dd>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { createProduct } from "./support/checkout";
@@ -147,7 +147,10 @@ test("an order placed while the owner edits a piece: its units are not put back 
 });
 
 /** A one-piece order placed by the customer signed in through `request`. */
-async function placeOrder(request: APIRequestContext) {
+async function placeOrder(
+  request: APIRequestContext,
+  { notes = "Please call before coming." }: { notes?: string } = {},
+) {
   const catalogue = (await (await request.get("/api/products")).json()) as ProductDto[];
   const product = catalogue.find((p) => p.quantity > 2)!;
   const checkout = await request.post("/api/orders/checkout", {
@@ -159,7 +162,7 @@ async function placeOrder(request: APIRequestContext) {
         city: "Beirut",
       },
       phoneNumber: "+961 70 123 456",
-      notes: "Please call before coming.",
+      notes,
       currency: "USD",
     },
   });
@@ -216,6 +219,32 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toBeVisible();
   await statusFilter.selectOption("delivered");
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
+});
+
+test("a long link in an order's notes wraps: the customer's card and the owner's window keep every amount on a phone's screen", async ({
+  page,
+}) => {
+  const link = "https://www.google.com/maps/place/Hamra+St,+Beirut/@33.8966,35.4823,17z";
+  await page.setViewportSize({ width: 390, height: 844 });
+  await verifiedCustomer(page.request);
+  const { order } = await placeOrder(page.request, { notes: `Pin: ${link}` });
+  const onScreen = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  };
+  const widerThanScreen = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  await page.goto("/orders");
+  const card = page.getByRole("article", { name: messages.orders.orderNumber(order.orderNumber) });
+  await expect(card).toContainText(link);
+  expect(await widerThanScreen()).toBe(0);
+  await onScreen(card.getByText(`$${order.totalAmount.toFixed(2)}`));
+
+  const admin = await openOrderDetails(page, order);
+  await expect(admin.dialog).toContainText(link);
+  await onScreen(admin.dialog.getByText(`$${order.totalAmount.toFixed(2)}`).first());
+  await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
 });
 
 test("an order cancelled elsewhere while its details are open shows locked at the next press", async ({

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { createContext, use, useOptimistic, useTransition, type MouseEvent } from "react";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
+import { keepScrollOnWayTo } from "@/components/layout/scroll-to-top";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -34,6 +35,7 @@ export function CategorySwitcher({
   const choose = (category: Category) =>
     startTransition(() => {
       setShown(category);
+      keepScrollOnWayTo(categoryHref(category));
       router.push(categoryHref(category), { scroll: false });
     });
   return <SwitcherContext value={{ active: shown, pending, choose }}>{children}</SwitcherContext>;

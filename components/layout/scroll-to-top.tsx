@@ -10,10 +10,21 @@ export function scrollToPageTop() {
   window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
 }
 
+// The address a navigation that keeps the scroll position is going to (choosing a category).
+let keepScrollAt: string | null = null;
+
 /**
- * Every route change scrolls smoothly back to the top (spec section 2). A change of query string
- * alone (choosing a category on the home page) keeps the shopper where they are, and a link to an
- * anchor scrolls to that anchor instead.
+ * The next route change, to `pathname`, keeps the shopper where they are: choosing a category is
+ * a change of view on the home page in the spec (`/?category=`), though each has its own address.
+ */
+export function keepScrollOnWayTo(pathname: string) {
+  keepScrollAt = pathname;
+}
+
+/**
+ * Every route change scrolls smoothly back to the top (spec section 2), except a change of
+ * category (keepScrollOnWayTo) and a change of query string alone; a link to an anchor scrolls to
+ * that anchor instead.
  */
 export function ScrollToTop() {
   const pathname = usePathname();
@@ -22,7 +33,9 @@ export function ScrollToTop() {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    if (window.location.hash) return;
+    const keep = keepScrollAt === pathname;
+    keepScrollAt = null;
+    if (keep || window.location.hash) return;
     scrollToPageTop();
   }, [pathname]);
 

@@ -86,6 +86,32 @@ test.describe("storefront", () => {
     expect(await shop.cardNames()).toEqual(earrings);
   });
 
+  test("choosing a category keeps the shopper where they are on the page", async ({ page }) => {
+    const shop = new Storefront(page);
+    await shop.open();
+    // The category buttons at the top of the screen, the hero above them out of sight.
+    await shop
+      .categories()
+      .evaluate((nav) => window.scrollTo(0, nav.getBoundingClientRect().top + window.scrollY - 10));
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(200);
+    for (const [name, path] of [
+      ["Rings", /\/category\/rings$/],
+      ["Necklaces", /\/category\/necklaces$/],
+    ] as const) {
+      await shop.chooseCategory(name);
+      await expect(page).toHaveURL(path);
+      await expect(shop.grid()).toHaveAccessibleName(`${name.toLowerCase()} products`);
+      // Past the moment a route change would have scrolled to the top.
+      await page.waitForTimeout(800);
+      expect(Math.abs((await page.evaluate(() => window.scrollY)) - before)).toBeLessThan(50);
+    }
+    // Any other route change still starts at the top.
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("placeholder cards stand in while the next category loads", async ({ page }) => {
     const shop = new Storefront(page);
     await shop.open();

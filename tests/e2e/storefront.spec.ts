@@ -264,6 +264,11 @@ test.describe("storefront", () => {
       await expect(page.getByText("Product not found", { exact: true })).toBeVisible();
       await expect(page).toHaveTitle("Product Not Found | Lumière");
     }
+    // No id at all says so.
+    expect((await page.goto("/product"))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Product Not Found" })).toBeVisible();
+    await expect(page.getByText("Product ID not found", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("Product Not Found | Lumière");
     await page.getByRole("link", { name: "Return to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Exquisite Jewelry" })).toBeVisible();

@@ -2,7 +2,7 @@
 
 // The small form pieces every form shares: labelled text, text-area and select fields, password
 // fields with a show/hide toggle, the server-problem alert and the submit button.
-import { useId, useState, type ComponentProps } from "react";
+import { useEffect, useId, useState, type ComponentProps } from "react";
 import { AlertCircle, Eye, EyeOff, Loader2 } from "lucide-react";
 import clsx from "clsx";
 import { useForm, type DefaultValues, type FieldValues } from "react-hook-form";
@@ -214,7 +214,8 @@ export function LinkButton({ className, ...props }: ComponentProps<"button">) {
 /**
  * react-hook-form driven by one of the shared zod schemas of models/ (the API validates with the
  * same), plus the server problem of the last submit: `submit` runs on valid values and returns the
- * problem to show, or nothing when the call succeeded. Each submit starts with no problem shown.
+ * problem to show, or nothing when the call succeeded. Each submit, and each edit of a field,
+ * starts with no problem shown.
  * `reValidateMode: "onSubmit"` checks fields again only on the next submit (not while typing).
  */
 export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -229,6 +230,18 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     defaultValues,
     reValidateMode,
   });
+  // The last answer's problem goes as soon as the shopper edits what they sent: it spoke of that.
+  const { subscribe } = form;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ type }) => {
+          if (type === "change") setProblem(null);
+        },
+      }),
+    [subscribe],
+  );
   const onSubmit = form.handleSubmit(async (values) => {
     setProblem(null);
     const next = await submit(values);

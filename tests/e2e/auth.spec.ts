@@ -261,6 +261,22 @@ test.describe.serial("a shopper's account", () => {
   });
 });
 
+test("a sign-up with an email already in use says so, and the message goes once a field is edited", async ({
+  page,
+  request,
+}) => {
+  const taken = await verifiedCustomer(request);
+  const account = new AccountArea(page);
+  await page.goto("/");
+  const modal = await account.openSignUp();
+  await modal.fillSignup({ ...newShopper(), email: taken.email });
+  await modal.button(t.signUpSubmit).click();
+  await expect(modal.problem).toHaveText(m.emailTaken);
+  // The message spoke of the email sent: a new one is not refused yet.
+  await modal.field(t.email).fill(`other.${taken.email}`);
+  await expect(modal.problem).toHaveCount(0);
+});
+
 test("the sign-in window offers no Google button when Google is not configured", async ({
   page,
 }) => {

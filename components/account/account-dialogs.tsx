@@ -27,6 +27,7 @@ import {
 } from "@/components/ui/form-controls";
 import { ModalShell } from "@/components/auth/modal-shell";
 import { callApi, describeFailure } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { changePasswordFormSchema, deleteAccountFormSchema, type PublicUser } from "@/models/auth";
 
@@ -219,11 +220,6 @@ function AccountSettings({ user }: { user: PublicUser }) {
   const { openAccountDialog } = useAccountUi();
   const { resend, sending } = useResendVerification();
   const { signOutEverywhere, pending: signingOut } = useSignOutEverywhere();
-  const memberSince = new Date(user.createdAt).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-  });
   const rows: { label: string; value: React.ReactNode }[] = [
     { label: t.settingsName, value: fullNameOf(user) },
     { label: t.settingsEmail, value: user.email },
@@ -232,7 +228,8 @@ function AccountSettings({ user }: { user: PublicUser }) {
       label: t.settingsSignInMethod,
       value: user.registrationSource === "google" ? t.signInMethodGoogle : t.signInMethodPassword,
     },
-    { label: t.settingsMemberSince, value: memberSince },
+    // In the shop's time zone and style, like every other date ("Nov 26, 2026").
+    { label: t.settingsMemberSince, value: formatDate(user.createdAt) },
   ];
   const buttonClass =
     "inline-flex h-11 w-full items-center justify-center gap-2 rounded-lg border border-line bg-white px-4 text-sm font-medium transition hover:border-gold/60 focus-visible:outline-2 focus-visible:outline-gold disabled:opacity-70";

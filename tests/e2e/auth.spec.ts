@@ -9,6 +9,7 @@ import {
   VERIFY_REDIRECT_SECONDS,
   WISHLIST_STORAGE_KEY,
 } from "@/lib/constants";
+import { formatDate } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import type { PublicUser } from "@/models/auth";
 
@@ -409,6 +410,8 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   await expect(menu.getByText(shopper.email)).toBeVisible();
   await menu.getByRole("button", { name: t.accountSettings }).click();
   const settings = page.getByRole("dialog", { name: t.accountSettings });
+  // Dated like every other date of the shop.
+  await expect(settings.getByText(formatDate(new Date()), { exact: true })).toBeVisible();
   await settings.getByRole("button", { name: t.signOutEverywhere }).click();
   await expect(page.getByText(m.signedOutEverywhere)).toBeVisible();
   await expect(settings).toBeHidden();

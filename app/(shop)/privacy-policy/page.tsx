@@ -94,7 +94,7 @@ export default function PrivacyPolicyPage() {
 
       <PolicySection id="your-rights" title="7. Your choices and rights">
         <ul>
-          <li>You can review and update your details from your account.</li>
+          <li>You can review your details in your account settings, and ask us to correct them.</li>
           <li>
             You can delete your account at any time from the account menu; we then erase your
             personal data, except order records we must keep by law.

@@ -32,26 +32,19 @@ const oneLine = (value: string) => value.replace(/\s+/g, " ");
 
 type TextField = keyof typeof FIELD_LIMITS;
 
-/** At most the field's limit, refused in words that name the field. */
-const limitedText = (field: TextField) =>
-  z
-    .string()
-    .trim()
-    .max(FIELD_LIMITS[field], {
-      error: m.tooLong(m.fieldNames[field], FIELD_LIMITS[field]),
-    });
+/** The field's length limit, refused in words that name the field. */
+const withinLimit = (text: z.ZodString, field: TextField) =>
+  text.max(FIELD_LIMITS[field], { error: m.tooLong(m.fieldNames[field], FIELD_LIMITS[field]) });
 
 const requiredText = (field: TextField, required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .refine(showsSomething, { error: required, abort: true })
-    .pipe(limitedText(field))
-    .transform(oneLine);
+  withinLimit(
+    z.string({ error: required }).trim().refine(showsSomething, { error: required, abort: true }),
+    field,
+  ).transform(oneLine);
 
 /** An optional text: empty, blank or null means absent. */
 const optionalText = (field: TextField, { multiline = false } = {}) =>
-  limitedText(field)
+  withinLimit(z.string().trim(), field)
     .transform((v) => (multiline ? v : oneLine(v)))
     .nullish()
     .transform((v) => v || undefined)

@@ -332,6 +332,7 @@ export const messages = {
     currencyNames: { USD: "US dollars", LBP: "Lebanese pounds" },
     lbpRate: "Lebanese pounds at 89,500 LBP per US dollar.",
     summaryTitle: "Order Summary",
+    yourCart: "Your Cart",
     quantityOf: (name: string) => `Quantity of ${name}`,
     /** Under a summary line that holds more than is left. */
     lineShort: (available: number) =>

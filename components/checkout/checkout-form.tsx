@@ -5,7 +5,12 @@
 // 5xx) reuses it, so the server can never place the order twice; a clear refusal ends the attempt.
 import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";
-import { CartLines, CurrencySelector, TotalsList } from "@/components/checkout/order-summary";
+import {
+  CartLines,
+  cartTotals,
+  CurrencySelector,
+  TotalsList,
+} from "@/components/checkout/order-summary";
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
 import { useCart } from "@/components/cart/cart-provider";
 import { VerificationNotice } from "@/components/orders/account-notices";
@@ -20,9 +25,8 @@ import {
 } from "@/components/ui/form-controls";
 import { callApi, describeFailure } from "@/lib/api-client";
 import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
-import { dollarsToCents } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import { discountDisplay, hasEarlierOrder, orderTotals } from "@/lib/order-rules";
+import { discountDisplay, hasEarlierOrder } from "@/lib/order-rules";
 import {
   checkoutFormSchema,
   FIELD_LIMITS,
@@ -61,13 +65,7 @@ export function CheckoutForm({
   const attemptKey = useRef<string | null>(null);
 
   const discount = discountDisplay({ customer: user, hasEarlierOrder: useHasEarlierOrder(user) });
-  const totals = orderTotals({
-    lines: cart.items.map((item) => ({
-      priceCents: dollarsToCents(item.price),
-      quantity: item.quantity,
-    })),
-    discounted: discount === "applied",
-  });
+  const totals = cartTotals(cart.items, discount === "applied");
 
   const form = useZodForm(
     checkoutFormSchema,

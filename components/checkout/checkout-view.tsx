@@ -1,12 +1,14 @@
 "use client";
 
 // Which checkout the shopper gets: the thank-you once the order is placed, else the empty cart,
-// the sign-in prompt, or the form (spec section 2, Checkout).
+// the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
+// so a visitor sees the cart's lines under the sign-in prompt and can change them there.
 import { ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
 import { CheckoutForm } from "@/components/checkout/checkout-form";
+import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-summary";
 import { ThankYou } from "@/components/checkout/thank-you";
 import { ButtonLink, NoticePanel, SignInNotice } from "@/components/orders/account-notices";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -37,8 +39,33 @@ export function CheckoutView() {
       </NoticePanel>
     );
   }
-  if (!user) return <SignInNotice title={t.pleaseSignIn} text={t.signInText} />;
+  if (!user) {
+    return (
+      <div className="space-y-6">
+        <SignInNotice title={t.pleaseSignIn} text={t.signInText} />
+        <VisitorCart />
+      </div>
+    );
+  }
   return <CheckoutForm key={user.id} user={user} onPlaced={setPlaced} />;
+}
+
+/** A signed-out visitor's cart, in dollars: its lines can be changed, the order needs an account. */
+function VisitorCart() {
+  const { items } = useCart();
+  const totals = cartTotals(items, false);
+  return (
+    <section
+      aria-labelledby="visitor-cart-title"
+      className="border-line mx-auto w-full max-w-lg space-y-4 rounded-2xl border bg-white/75 p-5 sm:p-6"
+    >
+      <h2 id="visitor-cart-title" className="font-serif text-2xl font-medium">
+        {t.yourCart}
+      </h2>
+      <CartLines disabled={false} currency="USD" />
+      <TotalsList totals={totals} currency="USD" discount="none" />
+    </section>
+  );
 }
 
 function CheckoutSkeleton() {

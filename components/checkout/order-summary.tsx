@@ -11,10 +11,21 @@ import { quantityCap } from "@/lib/cart-rules";
 import { CURRENCIES, INSTAGRAM_DISCOUNT_PERCENT, type Currency } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import type { OrderTotals } from "@/lib/order-rules";
+import { orderTotals, type OrderTotals } from "@/lib/order-rules";
 import type { CartItem } from "@/models/cart";
 
 const t = messages.checkout;
+
+/** What the cart's lines come to, as the server will charge them. */
+export function cartTotals(items: CartItem[], discounted: boolean): OrderTotals {
+  return orderTotals({
+    lines: items.map((item) => ({
+      priceCents: dollarsToCents(item.price),
+      quantity: item.quantity,
+    })),
+    discounted,
+  });
+}
 
 /** The cart's lines, each priced in the currency the shopper chose, like the totals below them. */
 export function CartLines({ disabled, currency }: { disabled: boolean; currency: Currency }) {

@@ -133,29 +133,54 @@ test("an empty cart shows the empty-cart message with a way back to the shop", a
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a signed-out visitor with a cart is asked to sign in, and checks out after signing in", async ({
+test("a signed-out visitor sees and changes the cart under the sign-in prompt, and checks out after signing in", async ({
   page,
   baseURL,
 }) => {
+  const stamp = Date.now();
   const ring = await createProduct(baseURL!, {
-    name: `Olive Branch Ring ${Date.now()}`,
+    name: `Olive Branch Ring ${stamp}`,
     price: "30.00",
     quantity: 3,
+  });
+  const chain = await createProduct(baseURL!, {
+    name: `Fine Anklet Chain ${stamp}`,
+    price: "12.00",
+    quantity: 5,
   });
   const context = await newApiContext(baseURL!, "198.51.100.21");
   const shopper = await verifiedCustomer(context);
   await context.dispose();
 
-  await fillCart(page, [{ product: ring, quantity: 1 }]);
+  await fillCart(page, [
+    { product: ring, quantity: 1 },
+    { product: chain, quantity: 1 },
+  ]);
   const checkout = new CheckoutPage(page);
   await checkout.open();
   await expect(page.getByRole("heading", { name: t.pleaseSignIn })).toBeVisible();
+  await expect(checkout.placeOrder).toHaveCount(0);
+
+  // The visitor's cart: its lines, changeable, and what they come to with delivery.
+  const cart = page.getByRole("region", { name: t.yourCart });
+  const line = (name: string) => cart.getByRole("listitem").filter({ hasText: name });
+  await expect(line(ring.name)).toContainText("$30.00");
+  await expect(cart).toContainText("$47.00");
+  await line(ring.name).getByRole("button", { name: messages.cart.increase }).click();
+  await expect(line(ring.name)).toContainText("$60.00");
+  await line(chain.name)
+    .getByRole("button", { name: t.removeItem(chain.name) })
+    .click();
+  await expect(line(chain.name)).toHaveCount(0);
+  await expect(cart).toContainText("$65.00");
+
   await page.getByRole("main").getByRole("button", { name: messages.account.signIn }).click();
   const account = new AccountArea(page);
   await account.modal.logIn(shopper);
   await account.modal.expectClosed();
   await expect(checkout.placeOrder).toBeVisible();
-  await expect(checkout.line(ring.name)).toBeVisible();
+  await expect(checkout.line(ring.name)).toContainText("$60.00");
+  await expect(checkout.line(chain.name)).toHaveCount(0);
 });
 
 test("My Orders asks a signed-out visitor to log in", async ({ page }) => {

@@ -99,6 +99,9 @@ const server = http.createServer((req, res) => {
   ) {
     return;
   }
+  // A HEAD is answered with its GET's head, ETag, length and 304 included (RFC 9110, 9.3.2): Node
+  // made this answer bodiless when the request arrived, so it drops the bytes Next writes.
+  if (req.method === "HEAD") req.method = "GET";
   canonicalProductAddress(req);
   if (buildFiles?.serve(req, res, () => handle(req, res))) return;
   answerWrongMethodInJson(req, res, allowedMethods);

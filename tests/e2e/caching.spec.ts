@@ -66,6 +66,24 @@ test.describe("headers", () => {
     }
   });
 
+  test("a HEAD gets its GET's head: ETag, length, encoding and 304", async ({ request }) => {
+    const [product] = await products(request);
+    const gzip = { "Accept-Encoding": "gzip" };
+    for (const path of ["/", `/product/${product!.id}`, "/about", `/api/product/${product!.id}`]) {
+      const get = await request.get(path, { headers: gzip });
+      const head = await request.head(path, { headers: gzip });
+      expect(head.status(), path).toBe(200);
+      expect(await head.body(), path).toHaveLength(0);
+      for (const name of ["etag", "content-length", "content-encoding", "cache-control", "vary"]) {
+        expect(head.headers()[name], `${path} ${name}`).toBe(get.headers()[name]);
+      }
+      const etag = get.headers()["etag"]!;
+      expect(etag, path).toBeTruthy();
+      const held = await request.head(path, { headers: { ...gzip, "If-None-Match": etag } });
+      expect(held.status(), path).toBe(304);
+    }
+  });
+
   test("the API answers come from Next's cache, and a product's id in capitals is the same entry", async ({
     request,
   }) => {

@@ -311,6 +311,10 @@ export const messages = {
     shortItem: (name: string, available: number) =>
       available > 0 ? `Only ${available} left of "${name}"` : `"${name}" is sold out`,
     unknownItem: "An item in your cart is no longer available",
+    expectedTotalInvalid: "The expected total must be an amount in US dollars",
+    totalRose: "Prices changed while you were checking out",
+    totalNow: (total: string) =>
+      `Your order now comes to ${total}. Please check your cart and place the order again.`,
     // The checkout page.
     title: "Checkout",
     metaTitle: "Checkout",

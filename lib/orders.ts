@@ -21,7 +21,7 @@ import {
   type User,
 } from "@/lib/db/schema";
 import { conflict, notFound, unauthorized } from "@/lib/errors";
-import { centsToDollars } from "@/lib/format";
+import { centsToDollars, dollarsToCents, formatPrice } from "@/lib/format";
 import { afterResponse } from "@/lib/http";
 import { sendNewOrderNotice, sendOrderConfirmationMail, sendOrderStatusMail } from "@/lib/mail";
 import { messages } from "@/lib/messages";
@@ -343,6 +343,14 @@ export async function placeOrder({
         qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
         !(await hasEarlierOrder(tx, customer));
       const totals = orderTotals({ lines: priced, discounted });
+      if (
+        input.expectedTotal !== undefined &&
+        totals.totalCents > dollarsToCents(input.expectedTotal)
+      ) {
+        throw conflict(messages.checkout.totalRose, [
+          messages.checkout.totalNow(formatPrice(totals.totalCents)),
+        ]);
+      }
 
       let order: Order | undefined;
       // A clash of random order numbers is all but impossible; if one happens, draw again.

@@ -145,6 +145,13 @@ export const checkoutSchema = z.object(
         error: m.quantityRange,
       }),
     currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
+    // The total in US dollars the customer saw: an order that would cost more is refused (409),
+    // so nobody is charged on delivery more than they agreed to. Optional for API clients.
+    expectedTotal: z
+      .number({ error: m.expectedTotalInvalid })
+      .nonnegative({ error: m.expectedTotalInvalid })
+      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedTotalInvalid })
+      .optional(),
   },
   { error: messages.api.invalidRequest },
 );

@@ -25,6 +25,7 @@ import {
 } from "@/components/ui/form-controls";
 import { callApi, describeFailure } from "@/lib/api-client";
 import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
+import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { discountDisplay, hasEarlierOrder } from "@/lib/order-rules";
 import {
@@ -81,6 +82,7 @@ export function CheckoutForm({
         ...values,
         items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
         currency,
+        expectedTotal: centsToDollars(totals.totalCents),
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,
@@ -99,6 +101,8 @@ export function CheckoutForm({
       if (result.kind === "refused" && result.status < 500) attemptKey.current = null;
       if (result.requiresVerification) return { message: t.verificationRequired, details: [] };
       if (result.status === 409) {
+        // Stock or prices moved since the cart was read: show the cart as the shop has it now.
+        void cart.refresh();
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,

@@ -325,6 +325,34 @@ describeEachDatabase("orders API", ({ db }) => {
       expect(await cartOf(user.id)).toHaveLength(1);
     });
 
+    it("refuses with 409 an order that costs more than the total the customer saw; nothing is taken", async () => {
+      const { user, token } = await createSignedInUser(db());
+      const hoops = await createProduct(db(), {
+        name: "Blue Hoops",
+        priceCents: 7900,
+        quantity: 3,
+      });
+      await db().insert(cartItems).values({ userId: user.id, productId: hoops.id, quantity: 1 });
+      const before = await countAll();
+      const line = [{ productId: hoops.id, quantity: 1 }];
+
+      // The customer saw $39.00 + $5.00 before the owner raised the price to $79.00.
+      const refused = await checkout({ token, body: checkoutBody(line, { expectedTotal: 44 }) });
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$84.00")] });
+      expect(await countAll()).toEqual(before);
+      expect(await cartOf(user.id)).toHaveLength(1);
+
+      // Seen as it is now, it is placed; a total that fell since is charged as it is now.
+      const placed = await checkout({ token, body: checkoutBody(line, { expectedTotal: 84 }) });
+      expect(placed.status).toBe(201);
+      expect(placed.body.order).toMatchObject({ totalAmount: 84 });
+      const cheaper = await checkout({ token, body: checkoutBody(line, { expectedTotal: 90.5 }) });
+      expect(cheaper.status).toBe(201);
+      expect(cheaper.body.order).toMatchObject({ totalAmount: 84 });
+      expect(await stockOf(hoops.id)).toBe(1);
+    });
+
     it("keeps the order as it was bought when the product later changes or disappears", async () => {
       const { user, token } = await createSignedInUser(db());
       const ring = await createProduct(db(), { name: "Moon Ring", priceCents: 4000 });
@@ -764,6 +792,16 @@ describeEachDatabase("orders API", ({ db }) => {
           name: "unknown currency",
           body: (id) => ({ ...valid(id), currency: "EUR" }),
           details: [m.currencyInvalid],
+        },
+        {
+          name: "an expected total that is not a number",
+          body: (id) => ({ ...valid(id), expectedTotal: "35.00" }),
+          details: [m.expectedTotalInvalid],
+        },
+        {
+          name: "a negative expected total",
+          body: (id) => ({ ...valid(id), expectedTotal: -1 }),
+          details: [m.expectedTotalInvalid],
         },
         {
           name: "notes too long",

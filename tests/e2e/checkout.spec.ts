@@ -1,5 +1,6 @@
 import { expect, test } from "./support/test";
 import { AccountArea } from "./support/account";
+import { Owner } from "./support/cart";
 import {
   CheckoutPage,
   createProduct,
@@ -248,6 +249,38 @@ test("when another shopper takes the last units first, the checkout names the sh
   await checkout.placeOrder.click();
   await expect(checkout.thankYou).toBeVisible();
   await expect(checkout.detail(t.total)).toHaveText("$45.00");
+});
+
+test("a price raised while the checkout is open is not charged: the order waits for the customer to see it", async ({
+  page,
+  baseURL,
+}) => {
+  const hoops = await createProduct(baseURL!, {
+    name: `Mediterranean Blue Hoops ${Date.now()}`,
+    price: "39.00",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: hoops, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await expect(checkout.summary).toContainText("$44.00");
+  await checkout.fillShipping({ address: "Corniche", city: "Tyre", phone: "07 350 350" });
+
+  const owner = await Owner.signIn(baseURL!, { "X-Forwarded-For": "198.51.100.24" });
+  await owner.setPrice(hoops, 79);
+  await owner.dispose();
+
+  await checkout.placeOrder.click();
+  const problem = checkout.summary.getByRole("alert");
+  await expect(problem).toContainText(t.totalRose);
+  await expect(problem).toContainText(t.totalNow("$84.00"));
+  await expect(checkout.line(hoops.name)).toContainText("$79.00");
+  await expect(checkout.thankYou).toHaveCount(0);
+
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$84.00");
 });
 
 test("a line holding more than is left says so, and one step down takes it to what is left", async ({

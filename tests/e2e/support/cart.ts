@@ -46,11 +46,19 @@ export class Owner {
     return ((await response.json()) as { product: ProductDto }).product;
   }
 
-  async setStock(product: ProductDto, quantity: number) {
+  private async edit(product: ProductDto, { quantity = product.quantity, price = product.price }) {
     const response = await this.api.put(`/api/admin/products/${product.id}`, {
-      multipart: this.fields({ name: product.name, quantity, price: product.price.toFixed(2) }),
+      multipart: this.fields({ name: product.name, quantity, price: price.toFixed(2) }),
     });
     expect(response.ok()).toBe(true);
+  }
+
+  async setStock(product: ProductDto, quantity: number) {
+    await this.edit(product, { quantity });
+  }
+
+  async setPrice(product: ProductDto, price: number) {
+    await this.edit(product, { price });
   }
 
   async deleteProduct(product: ProductDto) {

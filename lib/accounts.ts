@@ -19,6 +19,7 @@ import {
 } from "@/lib/constants";
 import { getDb } from "@/lib/db";
 import { emailVerificationTokens, passwordResets, users, type User } from "@/lib/db/schema";
+import { hasSqlState, SQL_STATE } from "@/lib/db/unavailable";
 import { AppError, badRequest, conflict, unauthorized } from "@/lib/errors";
 import {
   sendAccountDeletedMail,
@@ -76,16 +77,7 @@ function sameHash(a: string, b: string) {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (
-    let e = error as { code?: string; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
+const isUniqueViolation = (error: unknown) => hasSqlState(error, SQL_STATE.uniqueViolation);
 
 /** Mail is a courtesy after the fact: a failure is logged, never undoes the account change. */
 async function sendQuietly(what: string, send: () => Promise<void>) {

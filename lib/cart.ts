@@ -9,6 +9,7 @@ import { summarizeStock } from "@/lib/cart-rules";
 import { MAX_ITEM_QUANTITY } from "@/lib/constants";
 import { getDb, queryRows, type DbOrTx } from "@/lib/db";
 import { cartItems, products } from "@/lib/db/schema";
+import { hasSqlState, SQL_STATE } from "@/lib/db/unavailable";
 import { conflict, notFound } from "@/lib/errors";
 import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
@@ -116,7 +117,11 @@ export async function addCartItem({
         (select p2.quantity from products p2 where p2.id = excluded.product_id)
       )
     returning quantity`,
-  );
+  ).catch((error: unknown) => {
+    // The product was deleted between this statement's read and its write.
+    if (hasSqlState(error, SQL_STATE.foreignKeyViolation)) throw productNotFound();
+    throw error;
+  });
   if (rows.length === 0) await explainRefusal(db, { userId, productId, adding: quantity });
   return getCart({ userId });
 }

@@ -9,6 +9,7 @@ import {
   type OrderStatus,
 } from "@/lib/constants";
 import { getDb, isUuid, type DbOrTx, type Transaction } from "@/lib/db";
+import { hasSqlState, SQL_STATE } from "@/lib/db/unavailable";
 import {
   cartItems,
   orderItems,
@@ -210,14 +211,17 @@ const shortItem = (
 class PriceChanged extends Error {}
 
 /**
- * Runs the checkout reading its products without a lock; if a price changed meanwhile, runs it once
- * more holding them from the start, which no price change can interrupt.
+ * Runs the checkout reading its products without a lock; if a price changed meanwhile, or a product
+ * was deleted before its line was written, runs it once more holding them from the start, which no
+ * change can interrupt (a deleted product is then named as no longer available).
  */
 async function againIfPriceChanged<T>(checkout: (lock: boolean) => Promise<T>): Promise<T> {
   try {
     return await checkout(false);
   } catch (error) {
-    if (!(error instanceof PriceChanged)) throw error;
+    if (!(error instanceof PriceChanged) && !hasSqlState(error, SQL_STATE.foreignKeyViolation)) {
+      throw error;
+    }
     return checkout(true);
   }
 }
@@ -254,6 +258,28 @@ async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<
     else throw new PriceChanged();
   }
   return short;
+}
+
+/**
+ * Takes what was ordered out of the customer's cart, in one statement: a line ordered whole goes,
+ * one ordered in part keeps the rest, and a line the order did not hold (added meanwhile in another
+ * tab or on another device) stays.
+ */
+async function takeOutOfCart(tx: Transaction, userId: string, lines: readonly OrderLine[]) {
+  const ordered = sql`(values ${sql.join(
+    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
+    sql`, `,
+  )}) as ordered (product_id, quantity)`;
+  await tx.execute(sql`
+    with lowered as (
+      update ${cartItems} set quantity = ${cartItems.quantity} - ordered.quantity
+      from ${ordered}
+      where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ordered.product_id
+        and ${cartItems.quantity} > ordered.quantity
+    )
+    delete from ${cartItems} using ${ordered}
+    where ${cartItems.userId} = ${userId} and ${cartItems.productId} = ordered.product_id
+      and ${cartItems.quantity} <= ordered.quantity`);
 }
 
 /** Whether the customer (by account, or by email for a deleted and re-created account) ordered before. */
@@ -306,7 +332,7 @@ export async function findPlacedOrder({
 /**
  * Places a cash-on-delivery order in one transaction: prices every line from the database, takes
  * the stock, applies the Instagram first-order discount, writes the order with snapshots of its
- * items and empties the customer's server cart. Any line short of stock refuses the whole order
+ * items and takes them out of the customer's server cart. Any line short of stock refuses the whole order
  * (409, nothing taken). The customer's row is locked first, so that the same customer's checkouts
  * run one at a time: a retry with the same idempotency key, even one arriving at the same moment,
  * finds the first order instead of placing a second, and two orders cannot both take the
@@ -393,7 +419,7 @@ export async function placeOrder({
         )
         .returning();
 
-      await tx.delete(cartItems).where(eq(cartItems.userId, customer.id));
+      await takeOutOfCart(tx, customer.id, priced);
       if (customer.phoneNumber !== input.phoneNumber) {
         // Remembered for the next checkout's form.
         await tx

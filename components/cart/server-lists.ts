@@ -27,7 +27,6 @@ export const serverCart = {
     callApi<CartChangeAnswer>("/api/cart/update", { method: "PUT", body: { productId, quantity } }),
   remove: (productId: string) =>
     callApi<CartChangeAnswer>(`/api/cart/remove/${segment(productId)}`, { method: "DELETE" }),
-  clear: () => callApi<CartChangeAnswer>("/api/cart/clear", { method: "DELETE" }),
   fixIssues: () =>
     callApi<FixIssuesAnswer>("/api/cart/fix-issues", { body: { action: "adjust" }, retry: true }),
 };

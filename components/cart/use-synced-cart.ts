@@ -51,8 +51,8 @@ export type CartState = {
   /** Sets a line's quantity; 0 or less removes the line. */
   update: (productId: string, quantity: number) => Promise<ListChange>;
   remove: (productId: string) => Promise<ListChange>;
-  /** Empties the cart, for example after an order was placed. */
-  clear: () => Promise<ListChange>;
+  /** After an order: the server took the ordered lines out of its cart; the browser's copy follows. */
+  afterOrder: () => Promise<void>;
   /** Lowers quantities to the stock and removes sold-out lines, then says what changed. */
   fixIssues: () => Promise<ListChange>;
   /** Reads the cart again (a verified customer's from the server), for example after checkout. */
@@ -234,15 +234,6 @@ export function useSyncedCart({
     [items, verified, server, change, remove],
   );
 
-  const clear = useCallback(async (): Promise<ListChange> => {
-    writeLocalCart([]);
-    if (!verified || !server?.length) return APPLIED;
-    return change([], serverCart.clear, () => {
-      toast.error(messages.cart.networkError);
-      return networkRefusal(messages.cart.networkError);
-    });
-  }, [verified, server, change]);
-
   const fixIssues = useCallback(async (): Promise<ListChange> => {
     if (!verified) {
       const fixed = adjustCartToStock(items);
@@ -268,6 +259,13 @@ export function useSyncedCart({
     await (verified ? mutate() : refreshCatalogue());
   }, [verified, mutate, refreshCatalogue]);
 
+  // A line added meanwhile (another tab, another device) stays in the server's cart: it is read
+  // again, not cleared.
+  const afterOrder = useCallback(async () => {
+    writeLocalCart([]);
+    await refresh();
+  }, [refresh]);
+
   return useMemo<CartState>(
     () => ({
       items,
@@ -279,7 +277,7 @@ export function useSyncedCart({
       add,
       update,
       remove,
-      clear,
+      afterOrder,
       fixIssues,
       refresh,
     }),
@@ -293,7 +291,7 @@ export function useSyncedCart({
       add,
       update,
       remove,
-      clear,
+      afterOrder,
       fixIssues,
       refresh,
     ],

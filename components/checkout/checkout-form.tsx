@@ -92,9 +92,7 @@ export function CheckoutForm({
       if (result.ok) {
         attemptKey.current = null;
         onPlaced(result.data.order);
-        // The server emptied the customer's cart with the order; the browser's copy follows.
-        await cart.clear();
-        await Promise.all([cart.refresh(), mutate(ORDERS_KEY)]);
+        await Promise.all([cart.afterOrder(), mutate(ORDERS_KEY)]);
         return;
       }
       // Refused outright: nothing was placed, so the next press is a new attempt.

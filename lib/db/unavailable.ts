@@ -1,5 +1,5 @@
-// Telling a database that cannot be reached from any other failure, from the error alone. No
-// imports: lib/errors maps these to 503, lib/db uses them to probe the connection.
+// Reading a database failure from the error alone: a database that cannot be reached (lib/errors
+// maps it to 503, lib/db probes the connection) or a constraint a write ran into. No imports.
 
 // Node's network errors and PostgreSQL's connection and shutdown classes (08, 57P01–57P03, 53300).
 const UNREACHABLE = new Set([
@@ -54,4 +54,13 @@ export function describeCause(error: unknown): string {
       last = `${e.code ? `${String(e.code)} ` : ""}${e.message}`;
   }
   return last;
+}
+
+/** PostgreSQL's codes for the constraints a write can run into when another write got there first. */
+export const SQL_STATE = { uniqueViolation: "23505", foreignKeyViolation: "23503" } as const;
+
+/** Whether `error` (or what it wraps) is PostgreSQL's refusal with this SQLSTATE code. */
+export function hasSqlState(error: unknown, code: (typeof SQL_STATE)[keyof typeof SQL_STATE]) {
+  for (const e of causes(error)) if (e.code === code) return true;
+  return false;
 }

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { and, eq } from "drizzle-orm";
 import { hashPassword } from "@/lib/auth/password";
 import type { Database } from "@/lib/db";
 import { cartItems, wishlistItems } from "@/lib/db/schema";
@@ -323,11 +324,12 @@ async function buildWorld(db: Database): Promise<World> {
   });
   expect(placed.status).toBe(201);
   const order = placed.body.order as { id: string; orderNumber: string };
-  // The order emptied the customer's cart: put it back, so every caller starts alike.
-  await db.insert(cartItems).values([
-    { userId: actors.customer.user.id, productId: ring.id, quantity: 1 },
-    { userId: actors.customer.user.id, productId: hoops.id, quantity: 2 },
-  ]);
+  // The order took one of the hoops out of the customer's cart: put it back, so every caller
+  // starts alike.
+  await db
+    .update(cartItems)
+    .set({ quantity: 2 })
+    .where(and(eq(cartItems.userId, actors.customer.user.id), eq(cartItems.productId, hoops.id)));
   const customer = actors.customer.user;
   return {
     actors,

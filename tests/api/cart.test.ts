@@ -71,7 +71,9 @@ async function send(
   return readResponse(response);
 }
 
-describeEachDatabase("cart and wishlist API", ({ db }) => {
+describeEachDatabase("cart and wishlist API", ({ db, target }) => {
+  // Holding a deletion open while another request runs takes two connections: PostgreSQL only.
+  const onPostgres = target === "postgres" ? it : it.skip;
   let shopper: string;
   let shopperId: string;
   let other: string;
@@ -556,6 +558,23 @@ describeEachDatabase("cart and wishlist API", ({ db }) => {
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
       expect(await storedLines(shopperId)).toEqual([{ productId: ring, quantity: 5 }]);
+    });
+
+    onPostgres("an add racing the product's deletion answers 404, not a server error", async () => {
+      const doomed = await addProduct("Hammered Gold Bangle", 5);
+      let adding: ReturnType<typeof send> | undefined;
+      await db().transaction(async (tx) => {
+        await tx.delete(products).where(eq(products.id, doomed));
+        // The add reads the product before the deletion commits, then waits for its row.
+        adding = send("add", { token: shopper, body: { productId: doomed, quantity: 1 } });
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      const { status, body } = await adding!;
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ error: api.productNotFound });
+      expect(await storedLines(shopperId)).not.toContainEqual(
+        expect.objectContaining({ productId: doomed }),
+      );
     });
 
     it("two first adds of one product make one line", async () => {

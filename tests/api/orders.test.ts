@@ -66,7 +66,9 @@ const ORDER_KEYS = [
   "updatedAt",
 ].sort();
 
-describeEachDatabase("orders API", ({ db }) => {
+describeEachDatabase("orders API", ({ db, target }) => {
+  // Holding a deletion open while another request runs takes two connections: PostgreSQL only.
+  const onPostgres = target === "postgres" ? it : it.skip;
   beforeEach(async () => {
     resetRateLimitConfig();
     await db().delete(rateLimits);
@@ -89,7 +91,7 @@ describeEachDatabase("orders API", ({ db }) => {
   };
 
   describe("POST /api/orders/checkout", () => {
-    it("places the order: prices from the database, stock taken, cart cleared, snapshots kept", async () => {
+    it("places the order: prices from the database, stock taken, ordered lines out of the cart, snapshots kept", async () => {
       const { user, token } = await createSignedInUser(db());
       const ring = await createProduct(db(), {
         name: "Cedar Leaf Ring",
@@ -165,7 +167,10 @@ describeEachDatabase("orders API", ({ db }) => {
       expect(await stockOf(ring.id)).toBe(3);
       expect(await stockOf(studs.id)).toBe(0);
       expect(await stockOf(untouched.id)).toBe(3);
-      expect(await cartOf(user.id)).toEqual([]);
+      // The anklet was in the cart but not in the order: it stays there.
+      expect(await cartOf(user.id)).toEqual([
+        expect.objectContaining({ productId: untouched.id, quantity: 1 }),
+      ]);
       const [row] = await ordersOf(user.id);
       expect(row).toMatchObject({
         subtotalCents: 8898,
@@ -324,6 +329,65 @@ describeEachDatabase("orders API", ({ db }) => {
       expect(await stockOf(plenty.id)).toBe(10);
       expect(await cartOf(user.id)).toHaveLength(1);
     });
+
+    it("takes only what was ordered out of the cart: a line added meanwhile stays, a part order leaves the rest", async () => {
+      const { user, token } = await createSignedInUser(db());
+      const studs = await createProduct(db(), { name: "Cedar Leaf Studs", category: "earrings" });
+      const necklace = await createProduct(db(), { name: "Olive Leaf Necklace" });
+      const ring = await createProduct(db(), { name: "Plain Ring" });
+      await db()
+        .insert(cartItems)
+        .values([
+          { userId: user.id, productId: studs.id, quantity: 2 },
+          { userId: user.id, productId: necklace.id, quantity: 1 },
+          { userId: user.id, productId: ring.id, quantity: 3 },
+        ]);
+      const { status } = await checkout({
+        token,
+        body: checkoutBody([
+          { productId: studs.id, quantity: 1 },
+          { productId: ring.id, quantity: 3 },
+        ]),
+      });
+      expect(status).toBe(201);
+      const left = (await cartOf(user.id)).map(({ productId, quantity }) => ({
+        productId,
+        quantity,
+      }));
+      expect(new Set(left)).toEqual(
+        new Set([
+          { productId: studs.id, quantity: 1 },
+          { productId: necklace.id, quantity: 1 },
+        ]),
+      );
+    });
+
+    onPostgres(
+      "a checkout racing a product's deletion answers 409 naming it; nothing is taken",
+      async () => {
+        const { user, token } = await createSignedInUser(db());
+        const doomed = await createProduct(db(), { name: "Cedar Signet Ring" });
+        const kept = await createProduct(db(), { name: "Kept Ring", quantity: 4 });
+        let placing: ReturnType<typeof checkout> | undefined;
+        await db().transaction(async (tx) => {
+          await tx.delete(products).where(eq(products.id, doomed.id));
+          // The checkout reads the product before the deletion commits, then waits for its row.
+          placing = checkout({
+            token,
+            body: checkoutBody([
+              { productId: doomed.id, quantity: 1 },
+              { productId: kept.id, quantity: 1 },
+            ]),
+          });
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
+        const { status, body } = await placing!;
+        expect(status).toBe(409);
+        expect(body).toMatchObject({ error: m.insufficientStock, details: [m.unknownItem] });
+        expect(await ordersOf(user.id)).toHaveLength(0);
+        expect(await stockOf(kept.id)).toBe(4);
+      },
+    );
 
     it("refuses with 409 an order that costs more than the total the customer saw; nothing is taken", async () => {
       const { user, token } = await createSignedInUser(db());

@@ -123,12 +123,14 @@ const READ_ONLY = /^\/(?:api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?|images\
 
 /**
  * Next serves a route it caches to GET and HEAD only, and leaves any other method on an address
- * it renders on demand (a product's answer before its first GET) without an answer, or with an
- * empty one: those are answered 405 here, before Next.
+ * it renders on demand (a product's answer before its first GET) without an answer, with an
+ * empty one, or with the cached page itself: those are answered 405 here, before Next. So is any
+ * other method on a page, which the shop only ever serves to be read (it has no server actions).
  */
 export function answeredReadOnlyMethod(req, res) {
   if (req.method === "GET" || req.method === "HEAD") return false;
-  if (!READ_ONLY.test(pathOf(req))) return false;
+  const path = pathOf(req);
+  if (isApiPath(path) && !READ_ONLY.test(path)) return false;
   sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
   return true;
 }

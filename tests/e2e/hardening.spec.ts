@@ -118,6 +118,11 @@ test.describe("odd paths and methods", () => {
       // Product photos are only ever read, too.
       ["POST", "/images/00000000-0000-0000-0000-000000000000.jpg", "GET, HEAD"],
       ["DELETE", "/images/00000000-0000-0000-0000-000000000000.webp", "GET, HEAD"],
+      // Pages are only ever read: a cached product or category page is not sent to a POST.
+      ["POST", "/product/00000000-0000-0000-0000-000000000000", "GET, HEAD"],
+      ["DELETE", "/category/rings", "GET, HEAD"],
+      ["PUT", "/", "GET, HEAD"],
+      ["PATCH", "/about", "GET, HEAD"],
       ["PATCH", "/api/cart", "GET, HEAD, OPTIONS"],
       ["PATCH", "/api/admin/products/00000000-0000-0000-0000-000000000000", "DELETE, OPTIONS, PUT"],
     ] as const) {

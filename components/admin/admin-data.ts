@@ -2,7 +2,9 @@
 
 // The admin panel's data, read from the admin API with SWR. A failed read is only logged
 // (spec section 8): the panel keeps what it last showed.
-import useSWR from "swr";
+import { useRouter } from "next/navigation";
+import { useCallback } from "react";
+import useSWR, { useSWRConfig } from "swr";
 import { callApi } from "@/lib/api-client";
 import type { OrderStatus } from "@/lib/constants";
 import type { DashboardDto } from "@/models/dashboard";
@@ -32,3 +34,17 @@ export const useAdminProducts = () =>
 
 export const useAdminOrders = (status: OrderStatus | "all") =>
   useSWR(ADMIN_KEYS.orders(status), readAdmin<{ orders: OrderDto[] }>, options);
+
+/**
+ * After a write (or a refusal that shows the panel was behind): the panel's lists are read again,
+ * and the storefront pages this browser keeps for quick navigation are dropped, so the owner who
+ * goes to the shop next sees the change at once.
+ */
+export function useAfterAdminWrite() {
+  const { mutate } = useSWRConfig();
+  const router = useRouter();
+  return useCallback(async () => {
+    router.refresh();
+    await mutate((key) => typeof key === "string" && key.startsWith("/api/admin/"));
+  }, [mutate, router]);
+}

@@ -4,8 +4,8 @@ import { Lock } from "lucide-react";
 import clsx from "clsx";
 import { useState } from "react";
 import { toast } from "sonner";
-import { useSWRConfig } from "swr";
 import { DialogFrame } from "@/components/ui/dialog-frame";
+import { useAfterAdminWrite } from "@/components/admin/admin-data";
 import { StatusBadge, adminButton } from "@/components/admin/admin-ui";
 import { OrderItemList } from "@/components/orders/order-items";
 import { callApi } from "@/lib/api-client";
@@ -28,7 +28,7 @@ export function OrderDetailsDialog({
   onClose: () => void;
   onUpdated: (order: OrderDto) => void;
 }) {
-  const { mutate } = useSWRConfig();
+  const afterWrite = useAfterAdminWrite();
   const [pending, setPending] = useState<OrderStatus | null>(null);
   const locked = order.status === "cancelled";
   const customer = order.userId;
@@ -52,7 +52,7 @@ export function OrderDetailsDialog({
       if (current) onUpdated(current);
     }
     // Refreshed either way: a refusal (already cancelled elsewhere) shows the order as it is.
-    await mutate((key) => typeof key === "string" && key.startsWith("/api/admin/"));
+    await afterWrite();
   };
 
   return (

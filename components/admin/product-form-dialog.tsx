@@ -59,10 +59,13 @@ export function ProductFormDialog({
   product,
   onClose,
   onSaved,
+  onGone,
 }: {
   product: ProductDto | null;
   onClose: () => void;
   onSaved: () => Promise<void>;
+  /** The product being edited was deleted elsewhere meanwhile. */
+  onGone: () => Promise<void>;
 }) {
   const editing = product !== null;
   const [images, setImages] = useState<ImageEntry[]>(() =>
@@ -106,6 +109,10 @@ export function ProductFormDialog({
       return;
     }
     toast.error(result.error ?? t.operationFailed);
+    if (editing && result.status === 404) {
+      await onGone();
+      return;
+    }
     // Orders moved the stock while the form was open: it now shows the stock as it is.
     const stockNow = (result.body as { quantity?: unknown } | null)?.quantity;
     if (result.status === 409 && typeof stockNow === "number") {

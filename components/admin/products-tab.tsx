@@ -3,9 +3,8 @@
 import { Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { useSWRConfig } from "swr";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { ADMIN_KEYS, useAdminProducts } from "@/components/admin/admin-data";
+import { useAdminProducts, useAfterAdminWrite } from "@/components/admin/admin-data";
 import {
   Card,
   EmptyState,
@@ -28,11 +27,13 @@ type Editing = { mode: "create" } | { mode: "edit"; product: ProductDto } | null
 
 export function ProductsTab() {
   const { data } = useAdminProducts();
-  const { mutate } = useSWRConfig();
+  const refresh = useAfterAdminWrite();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
-
-  const refresh = () => Promise.all([mutate(ADMIN_KEYS.products), mutate(ADMIN_KEYS.stats)]);
+  const closeEditing = async () => {
+    setEditing(null);
+    await refresh();
+  };
 
   return (
     <div>
@@ -72,10 +73,8 @@ export function ProductsTab() {
           key={editing.mode === "edit" ? editing.product.id : "new"}
           product={editing.mode === "edit" ? editing.product : null}
           onClose={() => setEditing(null)}
-          onSaved={async () => {
-            setEditing(null);
-            await refresh();
-          }}
+          onSaved={closeEditing}
+          onGone={closeEditing}
         />
       )}
       <DeleteProductDialog
@@ -208,6 +207,8 @@ function DeleteProductDialog({
       await onDeleted();
     } else {
       toast.error(result.kind === "network" ? t.genericError : (result.error ?? t.deleteFailed));
+      // Deleted elsewhere meanwhile: the list stops showing it.
+      if (result.status === 404) await onDeleted();
     }
   };
 

@@ -110,6 +110,61 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
   await expect(page.getByRole("heading", { name: messages.product.notFoundTitle })).toBeVisible();
 });
 
+test("an edit in the panel shows on the shop at once, reached through the site's own links", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Onyx Signet Ring ${Date.now()}`,
+    price: "64.00",
+    quantity: 5,
+  });
+  await signInAsOwner(page);
+  const categories = page.getByRole("navigation", { name: "Categories" });
+  const card = page.getByRole("list", { name: /products$/ }).getByRole("link", { name: ring.name });
+  // The rings as the browser keeps them for quick navigation, before the edit.
+  await page.goto("/category/rings");
+  await expect(card).toContainText("$64.00");
+
+  const account = new AccountArea(page);
+  await account.choose(t.title);
+  const admin = new AdminPanel(page);
+  await expect(page.getByRole("heading", { name: t.title, level: 1 })).toBeVisible();
+  await page.getByRole("tab", { name: t.tabs.products }).click();
+  await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  await admin.field(t.priceLabel).fill("66.25");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+
+  // Back to the shop by its links, without reloading: the new price, not the kept page.
+  await page.getByRole("banner").getByRole("link", { name: messages.layout.collections }).click();
+  await categories.getByRole("link", { name: "Rings", exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/rings$/);
+  await expect(card).toContainText("$66.25");
+});
+
+test("a piece deleted elsewhere while its form is open leaves the list when the form is saved", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Doomed Ring ${Date.now()}`,
+    price: "20.00",
+    quantity: 2,
+  });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  await expect(admin.field(t.priceLabel)).toHaveValue("20.00");
+  expect((await page.request.delete(`/api/admin/products/${ring.id}`)).ok()).toBe(true);
+
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(messages.api.productNotFound);
+  await expect(admin.dialog).toBeHidden();
+  await expect(admin.productRow(ring.name)).toHaveCount(0);
+});
+
 test("an order placed while the owner edits a piece: its units are not put back by the form", async ({
   page,
   request,

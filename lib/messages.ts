@@ -179,6 +179,8 @@ export const messages = {
     failed: "Failed to delete account",
     wrongPassword: "Incorrect password",
     wrongEmail: "The email does not match this account",
+    lastAdmin:
+      "This is the shop's only admin account: make another account an admin before deleting this one",
   },
   account: {
     signIn: "Sign In",

@@ -30,6 +30,7 @@ import { resetEnvCache } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
+import { createSignedInUser } from "@/tests/support/users";
 import {
   jsonRequest,
   outboxMails,
@@ -788,6 +789,25 @@ describeEachDatabase("auth API", ({ db }) => {
   });
 
   describe("DELETE /api/auth/delete-account", () => {
+    it("keeps the shop's only admin: another admin must exist before the last one goes", async () => {
+      await db().update(users).set({ isAdmin: false }).where(eq(users.isAdmin, true));
+      const first = await createSignedInUser(db(), { isAdmin: true });
+      const second = await createSignedInUser(db(), { isAdmin: true });
+      // Confirmed by email: these accounts have no password.
+      const remove = ({ user, token }: { user: { email: string }; token: string }) =>
+        call(deleteAccount, "/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: user.email },
+        });
+      expect((await remove(first)).status).toBe(200);
+      expect(await remove(second)).toMatchObject({
+        status: 409,
+        body: { error: m.deleteAccount.lastAdmin },
+      });
+      expect(await db().select().from(users).where(eq(users.id, second.user.id))).toHaveLength(1);
+    });
+
     it("deletes the account with its cart and wishlist, keeps its orders, clears the cookie and mails a confirmation", async () => {
       const { email, token, user } = await signUpShopper();
       const userId = user.id as string;

@@ -262,7 +262,14 @@ export function newOrderNoticeMail({
   });
 }
 
-/** The customer's notice that the order is out for delivery, or has been delivered. */
+/** The statuses a customer hears of by mail when an order reaches them. */
+export const MAILED_STATUSES = ["out_for_delivery", "delivered", "cancelled"] as const;
+type MailedStatus = (typeof MAILED_STATUSES)[number];
+
+export const isMailedStatus = (status: string): status is MailedStatus =>
+  (MAILED_STATUSES as readonly string[]).includes(status);
+
+/** The customer's notice that the order is out for delivery, delivered or cancelled. */
 export function orderStatusMail({
   firstName,
   order,
@@ -273,17 +280,25 @@ export function orderStatusMail({
   ordersUrl: string;
 }): MailContent {
   const m = messages.orderMail;
-  const delivered = order.status === "delivered";
+  const { subject, title, text } = {
+    out_for_delivery: {
+      subject: m.outForDeliverySubject,
+      title: m.outForDeliveryTitle,
+      text: m.outForDeliveryText,
+    },
+    delivered: { subject: m.deliveredSubject, title: m.deliveredTitle, text: m.deliveredText },
+    cancelled: { subject: m.cancelledSubject, title: m.cancelledTitle, text: m.cancelledText },
+  }[order.status as MailedStatus];
   return compose({
-    subject: delivered
-      ? m.deliveredSubject(order.orderNumber)
-      : m.outForDeliverySubject(order.orderNumber),
-    title: delivered ? m.deliveredTitle : m.outForDeliveryTitle,
+    subject: subject(order.orderNumber),
+    title,
     firstName,
-    paragraphs: [
-      delivered ? m.deliveredText(order.orderNumber) : m.outForDeliveryText(order.orderNumber),
-    ],
+    paragraphs: [text(order.orderNumber)],
     rows: orderRows(order),
-    action: { label: m.viewOrders, href: ordersUrl },
+    // A cancelled order is listed under neither of My Orders' tabs: the mail leads to the shop.
+    action:
+      order.status === "cancelled"
+        ? { label: m.visitShop, href: new URL("/", ordersUrl).toString() }
+        : { label: m.viewOrders, href: ordersUrl },
   });
 }

@@ -401,6 +401,11 @@ export const messages = {
     deliveredTitle: "Your order has been delivered",
     deliveredText: (orderNumber: string) =>
       `Your order ${orderNumber} has been delivered. We hope you love your new pieces. If anything is not right, reply to this email: you have 30 days to return it (earrings excepted).`,
+    cancelledSubject: (orderNumber: string) => `order ${orderNumber} cancelled`,
+    cancelledTitle: "Your order has been cancelled",
+    cancelledText: (orderNumber: string) =>
+      `Your order ${orderNumber} has been cancelled, and nothing is owed for it. If you did not expect this, reply to this email and we will sort it out with you.`,
+    visitShop: "Visit the shop",
   },
   cart: {
     updateFailed: "Failed to update cart. Please refresh the page and try again.",

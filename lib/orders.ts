@@ -25,6 +25,7 @@ import { conflict, notFound, unauthorized } from "@/lib/errors";
 import { centsToDollars, dollarsToCents, formatPrice } from "@/lib/format";
 import { afterResponse } from "@/lib/http";
 import { sendNewOrderNotice, sendOrderConfirmationMail, sendOrderStatusMail } from "@/lib/mail";
+import { isMailedStatus } from "@/lib/mail-templates";
 import { messages } from "@/lib/messages";
 import {
   createOrderNumber,
@@ -471,7 +472,8 @@ export async function listAdminOrders({ status }: { status?: OrderStatus } = {})
  * Sets an order's status: any of the six, the current one included, unless the order is cancelled
  * (then it is locked: 409, with the order as it is). Cancelling gives its units back to stock in the same transaction; the
  * order's row lock makes that happen once, however many cancels race. The customer hears by mail
- * when the order goes out for delivery and when it is delivered (a failed mail changes nothing).
+ * when the order goes out for delivery, is delivered or is cancelled (a failed mail changes
+ * nothing).
  */
 export async function setOrderStatus({
   id,
@@ -510,7 +512,7 @@ export async function setOrderStatus({
     });
   }
   const [updated] = await findOrders({ where: eq(orders.id, id), limit: 1, withCustomer: true });
-  if (status !== previous && (status === "out_for_delivery" || status === "delivered")) {
+  if (status !== previous && isMailedStatus(status)) {
     afterResponse("order status mail", () => sendOrderStatusMail({ order: updated! }));
   }
   return updated!;

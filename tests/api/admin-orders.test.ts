@@ -284,6 +284,20 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect(mails()).toHaveLength(before + 2);
     });
 
+    it("mails the customer when the order is cancelled, with a way back to the shop", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order, buyer } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const cancelled = () =>
+        outboxMails(dataDir, buyer.user.email).filter((mail) => /cancelled/i.test(mail));
+      await setStatus(order._id, { status: "cancelled" }, admin);
+      expect(await waitFor(() => cancelled().length === 1)).toBe(true);
+      const mail = cancelled()[0]!;
+      expect(mail).toContain(`Subject: Lumière: order ${order.orderNumber} cancelled`);
+      expect(mail).toContain(messages.orderMail.cancelledText(order.orderNumber));
+      expect(mail).toContain(`${APP}/`);
+      expect(mail).not.toContain(`${APP}/orders`);
+    });
+
     it("changes the status even when the mail cannot be sent", async () => {
       const product = await createProduct(db(), { quantity: 5 });
       const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);

@@ -46,7 +46,8 @@ export function DashboardTab() {
           </Card>
         ))}
       </dl>
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+      {/* Tracks that may shrink: a long product name is cut short, not widening the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <RecentOrders orders={data.recentOrders} />
         <LowStock products={data.lowStockProducts} />
       </div>

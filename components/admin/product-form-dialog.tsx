@@ -356,9 +356,9 @@ function MaterialsField({
           {materials.map((material) => (
             <li
               key={material}
-              className="bg-sand text-ink flex items-center gap-1 rounded-full py-1 ps-3 pe-1 text-sm"
+              className="bg-sand text-ink flex max-w-full min-w-0 items-center gap-1 rounded-full py-1 ps-3 pe-1 text-sm"
             >
-              {material}
+              <span className="min-w-0 wrap-anywhere">{material}</span>
               <button
                 type="button"
                 aria-label={t.removeMaterial(material)}

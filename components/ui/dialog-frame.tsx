@@ -48,7 +48,7 @@ export function DialogFrame({
                 {title}
               </Dialog.Title>
               {description ? (
-                <Dialog.Description className="text-muted mt-1 text-sm leading-relaxed">
+                <Dialog.Description className="text-muted mt-1 text-sm leading-relaxed wrap-anywhere">
                   {description}
                 </Dialog.Description>
               ) : (

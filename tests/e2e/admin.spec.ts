@@ -302,6 +302,45 @@ test("a long link in an order's notes wraps: the customer's card and the owner's
   await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
 });
 
+test("a long product name and material keep the dashboard and the edit window on a phone's screen", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsOwner(page);
+  const name = `${"W".repeat(180)}${Date.now()}`;
+  const created = await page.request.post("/api/admin/products", {
+    multipart: {
+      name,
+      price: "12.00",
+      category: "rings",
+      description: "A name with no place to break.",
+      quantity: "2",
+      materials: JSON.stringify(["M".repeat(100)]),
+      images: await photo("long.jpg", "#b08d57"),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const onScreen = async (locator: Locator) => {
+    const box = (await locator.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  };
+
+  const admin = new AdminPanel(page);
+  await admin.open("dashboard");
+  const lowStock = page.getByRole("listitem").filter({ hasText: name });
+  await expect(lowStock).toContainText(t.nLeft(2));
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
+    0,
+  );
+  await onScreen(lowStock.getByText(t.nLeft(2)));
+
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await onScreen(admin.field(t.quantityLabel));
+  await onScreen(admin.dialog.getByRole("button", { name: t.removeMaterial("M".repeat(100)) }));
+  await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
+});
+
 test("an order cancelled elsewhere while its details are open shows locked at the next press", async ({
   page,
   request,

@@ -94,6 +94,8 @@ export const ZOOM_SCALE = 1.8;
  * only (sections 5 and 9: not enforced); this bound only keeps one upload's work finite.
  */
 export const MAX_PRODUCT_IMAGES = 10;
+/** The longest side of a product photo as the shop stores it (lib/images.ts). */
+export const MAX_PHOTO_SIDE = 2000;
 export const DEFAULT_NEW_PRODUCT_QUANTITY = 10;
 
 /** Layout widths of product images (next/image's device sizes). */

@@ -6,6 +6,7 @@ import sharp, { type Metadata } from "sharp";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { getDb, isUuid } from "@/lib/db";
 import { imageVariants, productImages } from "@/lib/db/schema";
+import { MAX_PHOTO_SIDE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { createWorkQueue } from "@/lib/work-queue";
 import {
@@ -19,7 +20,6 @@ import {
 
 export const MAX_UPLOAD_BYTES = 8 * 1024 * 1024;
 /** Stored originals are re-encoded to fit this box. */
-const MAX_ORIGINAL_SIDE = 2000;
 // Refuses decompression bombs: a small file that decodes to an enormous bitmap.
 export const MAX_INPUT_PIXELS = 50_000_000;
 const BLUR_SIGMA = 6;
@@ -353,8 +353,8 @@ export async function validateImageUpload(
     const { data, info } = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({
-        width: MAX_ORIGINAL_SIDE,
-        height: MAX_ORIGINAL_SIDE,
+        width: MAX_PHOTO_SIDE,
+        height: MAX_PHOTO_SIDE,
         fit: "inside",
         withoutEnlargement: true,
       })

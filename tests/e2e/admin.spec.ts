@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { expect, test, type Page } from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
@@ -108,6 +109,51 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
   await expect(admin.productRow(name)).toHaveCount(0);
   await page.goto(`/product/${created.id}`);
   await expect(page.getByRole("heading", { name: messages.product.notFoundTitle })).toBeVisible();
+});
+
+test("a large camera photo is sent at the size the shop stores, not as it was taken", async ({
+  page,
+}) => {
+  const name = `Camera Roll Ring ${Date.now()}`;
+  // A 3000 × 2400 photo full of detail, as a phone's camera takes it: about 6 MB.
+  const taken = await sharp({
+    create: {
+      width: 3000,
+      height: 2400,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg({ quality: 95 })
+    .toBuffer();
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill(name);
+  await admin.field(t.priceLabel).fill("30.00");
+  await admin.field(t.descriptionLabel).fill("Photographed on a phone.");
+  await admin.dialog
+    .getByLabel(t.addImages)
+    .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: taken });
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+
+  const sent = page.waitForRequest(
+    (request) => request.url().endsWith("/api/admin/products") && request.method() === "POST",
+  );
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  await admin.expectToast(t.productCreated);
+  const length = Number(await (await sent).headerValue("content-length"));
+  expect(length).toBeGreaterThan(0);
+  expect(length).toBeLessThan(taken.length / 2);
+
+  const { products } = (await (await page.request.get("/api/admin/products")).json()) as {
+    products: ProductDto[];
+  };
+  const created = products.find((product) => product.name === name)!;
+  const stored = await sharp(await (await page.request.get(created.images[0]!)).body()).metadata();
+  expect([stored.width, stored.height]).toEqual([2000, 1600]);
 });
 
 test("an edit in the panel shows on the shop at once, reached through the site's own links", async ({

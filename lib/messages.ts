@@ -307,6 +307,8 @@ export const messages = {
     emptyCart: "Your cart is empty",
     invalidItem: "Your cart contains an item that is not a valid product",
     quantityRange: QUANTITY_RULE,
+    /** The same piece sent on several lines: their quantities together are over the limit. */
+    quantityTotal: (max: number) => `Please order at most ${max} of one piece, counting every line`,
     tooManyLines: (max: number) => `Please order at most ${max} different pieces at once`,
     currencyInvalid: "Currency must be USD or LBP",
     insufficientStock: "Some items in your cart are not available in the quantity you chose",

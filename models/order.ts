@@ -142,7 +142,7 @@ export const checkoutSchema = z.object(
       .max(MAX_ORDER_LINES, { error: m.tooManyLines(MAX_ORDER_LINES) })
       .transform(mergeLines)
       .refine((lines) => lines.every((line) => line.quantity <= MAX_ITEM_QUANTITY), {
-        error: m.quantityRange,
+        error: m.quantityTotal(MAX_ITEM_QUANTITY),
       }),
     currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
     // The total in US dollars the customer saw: an order that would cost more is refused (409),

@@ -188,13 +188,16 @@ const money = (dollars: number, currency: OrderDto["currency"]) => {
 };
 
 /** What both order mails list: the items, the money, the delivery. */
+const itemRows = (order: OrderDto): Row[] =>
+  order.items.map((item): Row => [
+    messages.orderMail.itemLine(item.quantity, item.name),
+    money(item.price * item.quantity, order.currency),
+  ]);
+
 function orderRows(order: OrderDto): Row[] {
   const m = messages.orderMail;
   return [
-    ...order.items.map((item): Row => [
-      m.itemLine(item.quantity, item.name),
-      money(item.price * item.quantity, order.currency),
-    ]),
+    ...itemRows(order),
     [m.subtotal, money(order.subtotal, order.currency)],
     [m.delivery, money(order.deliveryFee, order.currency)],
     ...(order.discount
@@ -294,7 +297,11 @@ export function orderStatusMail({
     title,
     firstName,
     paragraphs: [text(order.orderNumber)],
-    rows: orderRows(order),
+    // A cancelled order names what was cancelled: no payment, delivery date or address is due.
+    rows:
+      order.status === "cancelled"
+        ? [...itemRows(order), [m.total, money(order.totalAmount, order.currency)]]
+        : orderRows(order),
     // A cancelled order is listed under neither of My Orders' tabs: the mail leads to the shop.
     action:
       order.status === "cancelled"

@@ -129,7 +129,6 @@ export const messages = {
     passwordResetSuccess: "Your password has been reset. You are now signed in.",
     loggedOut: "You have been signed out.",
     signedOutEverywhere: "You have been signed out on every device.",
-    googleNotConfigured: "Google sign-in is not available.",
     signInToContinue: "Please sign in to continue.",
     googleErrors: {
       OAuthSignin: "We could not start Google sign-in. Please try again.",
@@ -315,7 +314,7 @@ export const messages = {
     shortItem: (name: string, available: number) =>
       available > 0 ? `Only ${available} left of "${name}"` : `"${name}" is sold out`,
     unknownItem: "An item in your cart is no longer available",
-    expectedTotalInvalid: "The expected total must be an amount in US dollars",
+    expectedSubtotalInvalid: "The expected subtotal must be an amount in US dollars",
     totalRose: "Prices changed while you were checking out",
     totalNow: (total: string) =>
       `Your order now comes to ${total}. Please check your cart and place the order again.`,

@@ -371,8 +371,8 @@ export async function placeOrder({
         !(await hasEarlierOrder(tx, customer));
       const totals = orderTotals({ lines: priced, discounted });
       if (
-        input.expectedTotal !== undefined &&
-        totals.totalCents > dollarsToCents(input.expectedTotal)
+        input.expectedSubtotal !== undefined &&
+        totals.subtotalCents > dollarsToCents(input.expectedSubtotal)
       ) {
         throw conflict(messages.checkout.totalRose, [
           messages.checkout.totalNow(formatPrice(totals.totalCents)),

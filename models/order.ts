@@ -145,12 +145,13 @@ export const checkoutSchema = z.object(
         error: m.quantityTotal(MAX_ITEM_QUANTITY),
       }),
     currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
-    // The total in US dollars the customer saw: an order that would cost more is refused (409),
-    // so nobody is charged on delivery more than they agreed to. Optional for API clients.
-    expectedTotal: z
-      .number({ error: m.expectedTotalInvalid })
-      .nonnegative({ error: m.expectedTotalInvalid })
-      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedTotalInvalid })
+    // What the pieces came to, in US dollars, as the customer saw them: an order whose prices rose
+    // since is refused (409), so nobody is charged on delivery for a price they never saw.
+    // Optional for API clients.
+    expectedSubtotal: z
+      .number({ error: m.expectedSubtotalInvalid })
+      .nonnegative({ error: m.expectedSubtotalInvalid })
+      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedSubtotalInvalid })
       .optional(),
   },
   { error: messages.api.invalidRequest },

@@ -82,7 +82,7 @@ export function CheckoutForm({
         ...values,
         items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
         currency,
-        expectedTotal: centsToDollars(totals.totalCents),
+        expectedSubtotal: centsToDollars(totals.subtotalCents),
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,
@@ -99,8 +99,9 @@ export function CheckoutForm({
       if (result.kind === "refused" && result.status < 500) attemptKey.current = null;
       if (result.requiresVerification) return { message: t.verificationRequired, details: [] };
       if (result.status === 409) {
-        // Stock or prices moved since the cart was read: show the cart as the shop has it now.
+        // Stock, prices or earlier orders moved since they were read: show them as they are now.
         void cart.refresh();
+        void mutate(ORDERS_KEY);
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,

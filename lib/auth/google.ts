@@ -253,7 +253,8 @@ export async function handleNextAuthRequest(request: Request): Promise<Response>
  * the redirect to Google and every cookie next-auth set (CSRF, state, PKCE verifier).
  */
 export async function startGoogleSignIn(): Promise<Response> {
-  if (!isGoogleEnabled()) throw new AppError(503, messages.auth.googleNotConfigured);
+  // A browser that follows an old Google button lands on the login page, which says why.
+  if (!isGoogleEnabled()) return redirectTo("/login?error=Configuration");
   const base = new URL(nextAuthBase());
   const csrf = await runNextAuth({
     method: "GET",

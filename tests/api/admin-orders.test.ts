@@ -296,6 +296,10 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect(mail).toContain(messages.orderMail.cancelledText(order.orderNumber));
       expect(mail).toContain(`${APP}/`);
       expect(mail).not.toContain(`${APP}/orders`);
+      // Nothing is due any more: no payment, delivery date or address.
+      for (const gone of ["Estimated delivery", "Payment", "Deliver to"]) {
+        expect(mail).not.toContain(gone);
+      }
     });
 
     it("changes the status even when the mail cannot be sent", async () => {

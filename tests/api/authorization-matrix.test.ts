@@ -146,7 +146,7 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(400),
   },
   // Google sign-in is not configured here.
-  "GET /api/auth/google": { call: (_, a) => ({ token: a?.token }), expect: everyone(503) },
+  "GET /api/auth/google": { call: (_, a) => ({ token: a?.token }), expect: everyone(302) },
   "GET /api/auth/[...nextauth]": {
     call: (_, a) => ({ token: a?.token, params: { nextauth: ["session"] } }),
     expect: everyone(404),

@@ -403,15 +403,18 @@ export async function deleteAccount({ user, password }: { user: User; password: 
   }
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
-    // The admins' rows are locked, so two admins deleting themselves at once cannot both go.
-    const admins = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.isAdmin, true))
-      .for("update");
-    const isAdmin = admins.some((admin) => admin.id === user.id);
-    // Without an admin the shop cannot be run from its panel.
-    if (isAdmin && admins.length === 1) throw conflict(messages.deleteAccount.lastAdmin);
+    if (user.isAdmin) {
+      // The admins' rows are locked, so two admins deleting themselves at once cannot both go.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.isAdmin, true))
+        .for("update");
+      // Without an admin the shop cannot be run from its panel.
+      if (admins.length === 1 && admins[0]!.id === user.id) {
+        throw conflict(messages.deleteAccount.lastAdmin);
+      }
+    }
     const [row] = await tx.delete(users).where(eq(users.id, user.id)).returning();
     return row;
   });

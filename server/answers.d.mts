@@ -16,7 +16,7 @@ export function answerWrongMethodInJson(
   res: ServerResponse,
   allowedMethods: (req: IncomingMessage) => Promise<string>,
 ): void;
-export function answeredCatalogueMethod(req: IncomingMessage, res: ServerResponse): boolean;
+export function answeredReadOnlyMethod(req: IncomingMessage, res: ServerResponse): boolean;
 export function answeredUnservedMethod(
   req: IncomingMessage,
   res: ServerResponse,

@@ -97,16 +97,13 @@ const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE",
 const isApiPath = (path) => path === "/api" || path.startsWith("/api/");
 
 /**
- * A method no address of the shop serves (TRACE, PROPFIND…) answers 405 here: Next would answer
- * TRACE with a 500 on every route it renders. An /api route lists its methods in Allow, as for
- * any wrong method (`allowedMethods(req)` finds them); an unknown /api path stays a 404.
+ * A method no /api route serves (TRACE, PROPFIND…) answers 405 here: Next would answer TRACE with
+ * a 500 on every route it renders. The route's methods go in Allow, as for any wrong method
+ * (`allowedMethods(req)` finds them); an unknown /api path stays a 404. Pages never get here:
+ * answeredReadOnlyMethod answers every method on them but GET and HEAD.
  */
 export function answeredUnservedMethod(req, res, allowedMethods) {
   if (SERVED_METHODS.has(req.method)) return false;
-  if (!isApiPath(pathOf(req))) {
-    sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
-    return true;
-  }
   allowedMethods(req).then((allow) =>
     allow
       ? sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: allow })
@@ -115,11 +112,8 @@ export function answeredUnservedMethod(req, res, allowedMethods) {
   return true;
 }
 
-/**
- * The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts), and the image
- * route: addresses that are only ever read.
- */
-const READ_ONLY = /^\/(?:api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?|images\/[^/]+)$/;
+/** The catalogue's API routes, which Next serves from its cache (lib/catalogue.ts): only ever read. */
+const READ_ONLY_API = /^\/api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?$/;
 
 /**
  * Next serves a route it caches to GET and HEAD only, and leaves any other method on an address
@@ -130,7 +124,7 @@ const READ_ONLY = /^\/(?:api\/(?:products(?:\/[^/]+)?|product\/[^/]+)\/?|images\
 export function answeredReadOnlyMethod(req, res) {
   if (req.method === "GET" || req.method === "HEAD") return false;
   const path = pathOf(req);
-  if (isApiPath(path) && !READ_ONLY.test(path)) return false;
+  if (isApiPath(path) && !READ_ONLY_API.test(path)) return false;
   sendJson(res, 405, { error: METHOD_NOT_ALLOWED }, { Allow: "GET, HEAD" });
   return true;
 }

@@ -13,6 +13,7 @@ import {
   answerClientError,
   answeredApiRoot,
   answeredOddTarget,
+  answeredReadOnlyMethod,
   answeredUnservedMethod,
   MALFORMED_PATH,
   HEADERS_TOO_LARGE,
@@ -86,6 +87,7 @@ describe("what the entry point answers before Next", () => {
       if (
         answeredOddTarget(req, res) ||
         answeredApiRoot(req, res) ||
+        answeredReadOnlyMethod(req, res) ||
         answeredUnservedMethod(req, res, allowedMethods)
       ) {
         return;

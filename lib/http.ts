@@ -111,6 +111,16 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** Read as it is, a compressed body would be parsed as garbage: 415, saying why. */
+export function refuseEncodedBody(request: Request) {
+  const encoding = request.headers.get("content-encoding");
+  if (encoding && encoding.toLowerCase() !== "identity") {
+    throw new AppError(415, messages.api.unsupportedMediaType, {
+      details: [messages.api.bodyEncoded],
+    });
+  }
+}
+
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 /**
@@ -123,13 +133,7 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   { maxBytes = DEFAULT_MAX_JSON_BYTES }: { maxBytes?: number } = {},
 ): Promise<z.output<S>> {
-  const encoding = request.headers.get("content-encoding");
-  if (encoding && encoding.toLowerCase() !== "identity") {
-    // Read as it is, a compressed body would be parsed as garbage: say why instead.
-    throw new AppError(415, messages.api.unsupportedMediaType, {
-      details: [messages.api.bodyEncoded],
-    });
-  }
+  refuseEncodedBody(request);
   const bytes = await readBodyBytes(request, { maxBytes });
   let body: unknown = {};
   if (bytes.byteLength > 0 && !JSON_TYPE.test(request.headers.get("content-type") ?? "")) {

@@ -1,6 +1,7 @@
 import "server-only";
 import Busboy from "busboy";
 import { AppError } from "@/lib/errors";
+import { refuseEncodedBody } from "@/lib/http";
 
 export type UploadedFile = { field: string; filename: string; data: Buffer };
 export type MultipartForm = {
@@ -36,7 +37,8 @@ const FILENAME_MAX = 120;
 /**
  * Reads a multipart/form-data body as it streams in, within byte, file and field limits, and stops
  * reading at the first limit broken: an endless or oversized body never sits in memory whole. A
- * declared Content-Length over the limit is refused before a byte is read.
+ * declared Content-Length over the limit is refused before a byte is read, and a compressed body
+ * (which Busboy would read as garbage) before it is parsed.
  */
 export async function readMultipartForm(
   request: Request,
@@ -50,6 +52,7 @@ export async function readMultipartForm(
     errors,
   }: MultipartLimits,
 ): Promise<MultipartForm> {
+  refuseEncodedBody(request);
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) throw errors.notMultipart();
   const declared = Number(request.headers.get("content-length") ?? 0);

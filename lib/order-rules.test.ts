@@ -3,7 +3,6 @@ import {
   addressLines,
   createOrderNumber,
   discountDisplay,
-  hasEarlierOrder,
   estimatedDeliveryDate,
   instagramDiscountCents,
   ORDER_NUMBER_PATTERN,
@@ -118,52 +117,42 @@ describe("qualifiesForInstagramDiscount", () => {
   });
 });
 
-describe("hasEarlierOrder: which earlier orders use up the first-order discount", () => {
-  it.each([
-    { name: "no orders", statuses: [], expected: false },
-    { name: "only a cancelled order", statuses: ["cancelled"], expected: false },
-    { name: "a pending order", statuses: ["pending"], expected: true },
-    {
-      name: "a delivered and a cancelled order",
-      statuses: ["cancelled", "delivered"],
-      expected: true,
-    },
-  ] as const)("$name → $expected", ({ statuses, expected }) => {
-    expect(hasEarlierOrder(statuses.map((status) => ({ status })))).toBe(expected);
-  });
-});
-
 describe("discountDisplay on the checkout summary", () => {
   const instagram = { registrationSource: "instagram_bio" as const, isEmailVerified: true };
   it.each([
     {
-      name: "verified, no earlier order",
+      name: "verified, and the server gives the discount",
       customer: instagram,
-      hasEarlierOrder: false,
+      firstOrderDiscount: true,
       expected: "applied",
     },
     {
-      name: "orders could not be read: benefit of the doubt",
+      name: "the server's answer could not be read: benefit of the doubt",
       customer: instagram,
-      hasEarlierOrder: undefined,
+      firstOrderDiscount: undefined,
       expected: "applied",
     },
     {
       name: "unverified Instagram customer",
       customer: { ...instagram, isEmailVerified: false },
-      hasEarlierOrder: false,
+      firstOrderDiscount: true,
       expected: "available",
     },
-    { name: "already ordered", customer: instagram, hasEarlierOrder: true, expected: "none" },
+    {
+      name: "the server says the discount is used up",
+      customer: instagram,
+      firstOrderDiscount: false,
+      expected: "none",
+    },
     {
       name: "not from Instagram",
       customer: { registrationSource: null, isEmailVerified: true },
-      hasEarlierOrder: false,
+      firstOrderDiscount: true,
       expected: "none",
     },
-    { name: "signed out", customer: null, hasEarlierOrder: undefined, expected: "none" },
-  ] as const)("$name → $expected", ({ customer, hasEarlierOrder, expected }) => {
-    expect(discountDisplay({ customer, hasEarlierOrder })).toBe(expected);
+    { name: "signed out", customer: null, firstOrderDiscount: undefined, expected: "none" },
+  ] as const)("$name → $expected", ({ customer, firstOrderDiscount, expected }) => {
+    expect(discountDisplay({ customer, firstOrderDiscount })).toBe(expected);
   });
 });
 

@@ -64,26 +64,21 @@ export function qualifiesForInstagramDiscount({
 }
 
 /**
- * Whether earlier orders use up the first-order discount: any order does, except a cancelled one
- * (the server's checkout asks the database the same question).
- */
-export function hasEarlierOrder(orders: readonly { status: OrderStatus }[]): boolean {
-  return orders.some((order) => order.status !== "cancelled");
-}
-
-/**
- * How the checkout summary shows the discount: applied for a verified customer who qualifies,
- * available for an Instagram customer who still has to verify. When the earlier orders could not
- * be read, the customer is given the benefit of the doubt (the server decides in the end).
+ * How the checkout summary shows the discount: applied for a verified customer whose next order
+ * gets it (the server's answer, read with the orders), available for an Instagram customer who
+ * still has to verify. When that answer could not be read, the customer is given the benefit of
+ * the doubt (the server decides in the end).
  */
 export function discountDisplay({
   customer,
-  hasEarlierOrder,
+  firstOrderDiscount,
 }: {
   customer: DiscountCustomer | null;
-  hasEarlierOrder: boolean | undefined;
+  firstOrderDiscount: boolean | undefined;
 }): "applied" | "available" | "none" {
-  if (customer?.registrationSource !== "instagram_bio" || hasEarlierOrder) return "none";
+  if (customer?.registrationSource !== "instagram_bio" || firstOrderDiscount === false) {
+    return "none";
+  }
   return customer.isEmailVerified ? "applied" : "available";
 }
 

@@ -33,7 +33,7 @@ import {
   orderTotals,
   qualifiesForInstagramDiscount,
 } from "@/lib/order-rules";
-import type { CheckoutInput, OrderDto, OrderLine, ShortItem } from "@/models/order";
+import type { CheckoutInput, CustomerOrders, OrderDto, OrderLine, ShortItem } from "@/models/order";
 
 /** A customer's order list is short; this only bounds the answer. */
 const MAX_ORDERS_LISTED = 200;
@@ -131,9 +131,17 @@ export async function findOrders({
   return rows.map((row) => toOrderDto(row, itemsByOrder.get(row.id) ?? [], { withCustomer }));
 }
 
-/** The customer's own orders, newest first. */
-export async function listOrdersForUser({ userId }: { userId: string }): Promise<OrderDto[]> {
-  return findOrders({ where: eq(orders.userId, userId), limit: MAX_ORDERS_LISTED });
+/**
+ * My Orders as GET /api/orders answers it: the customer's own orders, newest first, and whether the next one gets the
+ * first-order discount. The checkout page shows the discount from that answer, because the server
+ * also counts orders placed under the same email by an account since deleted.
+ */
+export async function ordersOfCustomer(customer: User): Promise<CustomerOrders> {
+  const [list, firstOrderDiscount] = await Promise.all([
+    findOrders({ where: eq(orders.userId, customer.id), limit: MAX_ORDERS_LISTED }),
+    getsFirstOrderDiscount(await getDb(), customer),
+  ]);
+  return { orders: list, firstOrderDiscount };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -284,8 +292,8 @@ async function takeOutOfCart(tx: Transaction, userId: string, lines: readonly Or
 }
 
 /** Whether the customer (by account, or by email for a deleted and re-created account) ordered before. */
-async function hasEarlierOrder(tx: Transaction, customer: User): Promise<boolean> {
-  const [earlier] = await tx
+async function hasEarlierOrder(db: DbOrTx, customer: User): Promise<boolean> {
+  const [earlier] = await db
     .select({ id: orders.id })
     .from(orders)
     .where(
@@ -299,6 +307,14 @@ async function hasEarlierOrder(tx: Transaction, customer: User): Promise<boolean
     )
     .limit(1);
   return Boolean(earlier);
+}
+
+/** Whether the customer's next order gets the Instagram first-order discount (the checkout's rule). */
+async function getsFirstOrderDiscount(db: DbOrTx, customer: User): Promise<boolean> {
+  return (
+    qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
+    !(await hasEarlierOrder(db, customer))
+  );
 }
 
 const shortOfStock = (short: ShortItem[]) =>
@@ -366,9 +382,7 @@ export async function placeOrder({
       const { priced, short } = await priceLines(tx, input.items, { lock });
       if (short.length > 0) throw shortOfStock(short);
 
-      const discounted =
-        qualifiesForInstagramDiscount({ customer, hasEarlierOrder: false }) &&
-        !(await hasEarlierOrder(tx, customer));
+      const discounted = await getsFirstOrderDiscount(tx, customer);
       const totals = orderTotals({ lines: priced, discounted });
       if (
         input.expectedSubtotal !== undefined &&

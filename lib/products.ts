@@ -31,7 +31,8 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
   maxFields: MAX_FORM_FIELDS,
   maxFieldBytes: MAX_FIELD_KB * 1024,
   errors: {
-    notMultipart: () => badRequest(a.multipartRequired),
+    notMultipart: () =>
+      new AppError(415, messages.api.unsupportedMediaType, { details: [a.multipartRequired] }),
     malformed: () => badRequest(a.invalidForm),
     tooLarge: () =>
       new AppError(413, messages.api.payloadTooLarge, {

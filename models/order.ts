@@ -210,3 +210,6 @@ export type OrderDto = {
   phoneNumber: string;
   notes?: string;
 };
+
+/** GET /api/orders: the customer's orders, and whether their next order gets the first-order discount. */
+export type CustomerOrders = { orders: OrderDto[]; firstOrderDiscount: boolean };

@@ -27,7 +27,7 @@ import { callApi, describeFailure } from "@/lib/api-client";
 import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
 import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import { discountDisplay, hasEarlierOrder } from "@/lib/order-rules";
+import { discountDisplay } from "@/lib/order-rules";
 import {
   checkoutFormSchema,
   FIELD_LIMITS,
@@ -41,15 +41,15 @@ const t = messages.checkout;
 
 type StockRefusal = { title: string; lines: string[]; items: ShortItem[] };
 
-/** Whether the customer has an order that was not cancelled; undefined when it could not be read. */
-function useHasEarlierOrder(user: PublicUser): boolean | undefined {
+/** Whether the next order gets the first-order discount, as the server says; undefined if unknown. */
+function useFirstOrderDiscount(user: PublicUser): boolean | undefined {
   const asked = user.isEmailVerified && user.registrationSource === "instagram_bio";
   const { data, error, isLoading } = useOrders(asked);
   if (!asked) return undefined;
-  // Until the list arrives the discount is not promised; a failed read gives the benefit of the doubt.
-  if (isLoading) return true;
+  // Until the answer arrives the discount is not promised; a failed read gives the benefit of the doubt.
+  if (isLoading) return false;
   if (error || !data) return undefined;
-  return hasEarlierOrder(data);
+  return data.firstOrderDiscount;
 }
 
 export function CheckoutForm({
@@ -65,7 +65,10 @@ export function CheckoutForm({
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
   const attemptKey = useRef<string | null>(null);
 
-  const discount = discountDisplay({ customer: user, hasEarlierOrder: useHasEarlierOrder(user) });
+  const discount = discountDisplay({
+    customer: user,
+    firstOrderDiscount: useFirstOrderDiscount(user),
+  });
   const totals = cartTotals(cart.items, discount === "applied");
 
   const form = useZodForm(

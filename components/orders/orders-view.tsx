@@ -54,7 +54,7 @@ export function OrdersView() {
     );
   }
   if (isLoading || !data) return <OrdersSkeleton />;
-  return <OrderTabs orders={data} />;
+  return <OrderTabs orders={data.orders} />;
 }
 
 function OrderTabs({ orders }: { orders: OrderDto[] }) {

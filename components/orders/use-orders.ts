@@ -4,7 +4,7 @@
 // checkout reads them to tell whether the Instagram first-order discount still applies.
 import useSWR from "swr";
 import { callApi } from "@/lib/api-client";
-import type { OrderDto } from "@/models/order";
+import type { CustomerOrders } from "@/models/order";
 
 export const ORDERS_KEY = "/api/orders";
 
@@ -18,9 +18,9 @@ export class OrdersLoadError extends Error {
   }
 }
 
-async function fetchOrders(): Promise<OrderDto[]> {
-  const result = await callApi<{ orders: OrderDto[] }>(ORDERS_KEY);
-  if (result.ok) return result.data.orders;
+async function fetchOrders(): Promise<CustomerOrders> {
+  const result = await callApi<CustomerOrders>(ORDERS_KEY);
+  if (result.ok) return result.data;
   throw new OrdersLoadError(result.status, result.requiresVerification);
 }
 

@@ -179,6 +179,8 @@ export const orders = pgTable(
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     index("orders_status_idx").on(t.status, t.createdAt),
+    // The first-order discount looks for earlier orders by email too (a re-created account).
+    index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
     check("orders_amounts_nonnegative", sql`${t.subtotalCents} >= 0 and ${t.totalCents} >= 0`),
   ],
 );

@@ -512,16 +512,39 @@ describeEachDatabase("admin products API", ({ db }) => {
         name: "JSON",
         headers: { "content-type": "application/json" },
         body: "{}",
-        error: a.multipartRequired,
+        status: 415,
+        error: messages.api.unsupportedMediaType,
+        details: [a.multipartRequired],
       },
-      { name: "no content type", headers: {}, body: "name=x", error: a.multipartRequired },
+      {
+        name: "no content type",
+        headers: {},
+        body: "name=x",
+        status: 415,
+        error: messages.api.unsupportedMediaType,
+        details: [a.multipartRequired],
+      },
+      {
+        name: "a compressed multipart body",
+        headers: {
+          "content-type": "multipart/form-data; boundary=xyz",
+          "content-encoding": "gzip",
+        },
+        body: "\x1f\x8b garbage",
+        status: 415,
+        error: messages.api.unsupportedMediaType,
+        details: [messages.api.bodyEncoded],
+      },
       {
         name: "a multipart type without a boundary",
         headers: { "content-type": "multipart/form-data; charset=utf-8" },
         body: "x",
+        status: 400,
         error: a.invalidForm,
+        details: undefined,
       },
-    ])("refuses $name", async ({ headers, body, error }) => {
+    ])("refuses $name with $status", async ({ headers, body, status, error, details }) => {
+      const before = (await db().select().from(products)).length;
       const response = await readResponse(
         await postRoute(
           new Request(`${APP}/api/admin/products`, {
@@ -531,7 +554,9 @@ describeEachDatabase("admin products API", ({ db }) => {
           }),
         ),
       );
-      expect(response).toMatchObject({ status: 400, body: { error } });
+      expect(response).toMatchObject({ status, body: { error } });
+      expect(response.body.details).toEqual(details);
+      expect(await db().select().from(products)).toHaveLength(before);
     });
   });
 

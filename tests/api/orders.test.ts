@@ -489,6 +489,9 @@ describeEachDatabase("orders API", ({ db, target }) => {
           expect(first.status).toBe(201);
           await db().update(orders).set({ status: earlier }).where(eq(orders.userId, user.id));
         }
+        // My Orders' answer tells the checkout page what this order will get.
+        const listed = await listOrders(token);
+        expect(listed.body.firstOrderDiscount).toBe(discount > 0);
         const { status, body } = await checkout({
           token,
           body: checkoutBody([{ productId: ring.id, quantity: 1 }]),
@@ -520,8 +523,12 @@ describeEachDatabase("orders API", ({ db, target }) => {
           registrationSource: "instagram_bio",
           email: email.toUpperCase(),
         });
-        // Sent as the checkout page sends it, whose view of the discount (the account's own
-        // orders) differs here from the server's: the prices did not move, so it is placed.
+        // The new account has no orders of its own, yet the server tells the checkout page that
+        // the discount is used up, so the page does not show it.
+        expect((await listOrders(again.token)).body).toEqual({
+          orders: [],
+          firstOrderDiscount: false,
+        });
         const { status, body } = await checkout({
           token: again.token,
           body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedSubtotal: 10 }),
@@ -1239,7 +1246,10 @@ describeEachDatabase("orders API", ({ db, target }) => {
 
     it("answers an empty list to a customer without orders", async () => {
       const { token } = await createSignedInUser(db());
-      expect(await listOrders(token)).toMatchObject({ status: 200, body: { orders: [] } });
+      expect(await listOrders(token)).toMatchObject({
+        status: 200,
+        body: { orders: [], firstOrderDiscount: false },
+      });
     });
 
     it("401 signed out; 403 with requiresVerification when unverified", async () => {

@@ -346,6 +346,48 @@ test("a verified Instagram customer sees the first-order discount applied and is
   await expect(discount).toHaveCount(0);
 });
 
+test("an account re-created with the email of one that ordered is not promised the first-order discount", async ({
+  page,
+  baseURL,
+}) => {
+  const brooch = await createProduct(baseURL!, {
+    name: `Cedar Brooch ${Date.now()}`,
+    price: "20.00",
+    quantity: 4,
+  });
+  const shopper = await verifiedCustomer(page.request, { source: "instagram" });
+  const first = await page.request.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: brooch.id, quantity: 1 }],
+      shippingAddress: { fullName: "Rana Aoun", address: "Main street", city: "Beirut" },
+      phoneNumber: "01 234 567",
+      currency: "USD",
+    },
+  });
+  expect(first.status()).toBe(201);
+  const deleted = await page.request.delete("/api/auth/delete-account", {
+    data: { password: shopper.password },
+  });
+  expect(deleted.ok()).toBe(true);
+  await verifiedCustomer(page.request, { source: "instagram", shopper });
+
+  await fillCart(page, [{ product: brooch, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  const ordersRead = page.waitForResponse((response) => response.url().endsWith("/api/orders"));
+  await checkout.open();
+  expect((await ordersRead).status()).toBe(200);
+  // The new account has no orders of its own, but the email has had its first order.
+  await expect(checkout.summary).toContainText("$25.00");
+  await expect(
+    checkout.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT)),
+  ).toHaveCount(0);
+
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$25.00");
+});
+
 test("an answer lost on the way back is retried with the same Idempotency-Key: one order, shown once", async ({
   page,
   baseURL,

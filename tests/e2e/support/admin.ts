@@ -19,13 +19,16 @@ export async function signInAsOwner(page: Page) {
 
 /**
  * A customer with a verified email, signed in through `request` (an API context); `source`
- * "instagram" signs up as from the Instagram link (the first-order discount).
+ * "instagram" signs up as from the Instagram link (the first-order discount). `shopper` signs up
+ * with given details, such as those of a deleted account.
  */
 export async function verifiedCustomer(
   request: APIRequestContext,
-  { source }: { source?: "instagram" } = {},
+  {
+    source,
+    shopper = newShopper("Rana", "Aoun"),
+  }: { source?: "instagram"; shopper?: Shopper } = {},
 ): Promise<Shopper> {
-  const shopper = newShopper("Rana", "Aoun");
   const mailbox = new Mailbox(shopper.email);
   const signup = await request.post("/api/auth/signup", { data: { ...shopper, source } });
   expect(signup.status()).toBe(201);

@@ -132,9 +132,9 @@ export async function findOrders({
 }
 
 /**
- * My Orders as GET /api/orders answers it: the customer's own orders, newest first, and whether the next one gets the
- * first-order discount. The checkout page shows the discount from that answer, because the server
- * also counts orders placed under the same email by an account since deleted.
+ * My Orders as GET /api/orders answers it: the customer's own orders, newest first, and whether
+ * the next one gets the first-order discount. The checkout page shows the discount from that
+ * answer, because the server also counts orders placed under the same email by a deleted account.
  */
 export async function ordersOfCustomer(customer: User): Promise<CustomerOrders> {
   const [list, firstOrderDiscount] = await Promise.all([

@@ -315,7 +315,9 @@ export const messages = {
       available > 0 ? `Only ${available} left of "${name}"` : `"${name}" is sold out`,
     unknownItem: "An item in your cart is no longer available",
     expectedSubtotalInvalid: "The expected subtotal must be an amount in US dollars",
+    expectedTotalInvalid: "The expected total must be an amount in US dollars",
     totalRose: "Prices changed while you were checking out",
+    discountGone: "Your first-order discount no longer applies",
     totalNow: (total: string) =>
       `Your order now comes to ${total}. Please check your cart and place the order again.`,
     // The checkout page.

@@ -66,20 +66,19 @@ export function qualifiesForInstagramDiscount({
 /**
  * How the checkout summary shows the discount: applied for a verified customer whose next order
  * gets it (the server's answer, read with the orders), available for an Instagram customer who
- * still has to verify. When that answer could not be read, the customer is given the benefit of
- * the doubt (the server decides in the end).
+ * still has to verify. Until that answer is read it is not promised: the total shown is then at
+ * most what the server charges.
  */
 export function discountDisplay({
   customer,
   firstOrderDiscount,
 }: {
   customer: DiscountCustomer | null;
-  firstOrderDiscount: boolean | undefined;
+  firstOrderDiscount: boolean;
 }): "applied" | "available" | "none" {
-  if (customer?.registrationSource !== "instagram_bio" || firstOrderDiscount === false) {
-    return "none";
-  }
-  return customer.isEmailVerified ? "applied" : "available";
+  if (customer?.registrationSource !== "instagram_bio") return "none";
+  if (!customer.isEmailVerified) return "available";
+  return firstOrderDiscount ? "applied" : "none";
 }
 
 export function orderStatusLabel(status: OrderStatus): string {

@@ -384,13 +384,13 @@ export async function placeOrder({
 
       const discounted = await getsFirstOrderDiscount(tx, customer);
       const totals = orderTotals({ lines: priced, discounted });
-      if (
-        input.expectedSubtotal !== undefined &&
-        totals.subtotalCents > dollarsToCents(input.expectedSubtotal)
-      ) {
-        throw conflict(messages.checkout.totalRose, [
-          messages.checkout.totalNow(formatPrice(totals.totalCents)),
-        ]);
+      const rose = (expected: number | undefined, cents: number) =>
+        expected !== undefined && cents > dollarsToCents(expected);
+      const pricesRose = rose(input.expectedSubtotal, totals.subtotalCents);
+      if (pricesRose || rose(input.expectedTotal, totals.totalCents)) {
+        const why =
+          pricesRose || discounted ? messages.checkout.totalRose : messages.checkout.discountGone;
+        throw conflict(why, [messages.checkout.totalNow(formatPrice(totals.totalCents))]);
       }
 
       let order: Order | undefined;

@@ -153,6 +153,13 @@ export const checkoutSchema = z.object(
       .nonnegative({ error: m.expectedSubtotalInvalid })
       .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedSubtotalInvalid })
       .optional(),
+    // The total the customer saw, in US dollars: an order that would come to more (the first-order
+    // discount the page showed is no longer given) is refused the same way. Optional too.
+    expectedTotal: z
+      .number({ error: m.expectedTotalInvalid })
+      .nonnegative({ error: m.expectedTotalInvalid })
+      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedTotalInvalid })
+      .optional(),
   },
   { error: messages.api.invalidRequest },
 );

@@ -41,15 +41,13 @@ const t = messages.checkout;
 
 type StockRefusal = { title: string; lines: string[]; items: ShortItem[] };
 
-/** Whether the next order gets the first-order discount, as the server says; undefined if unknown. */
-function useFirstOrderDiscount(user: PublicUser): boolean | undefined {
+/**
+ * Whether the next order gets the first-order discount, as the server says. Not promised until
+ * that answer arrives, nor when it cannot be read (the server may still give it).
+ */
+function useFirstOrderDiscount(user: PublicUser): boolean {
   const asked = user.isEmailVerified && user.registrationSource === "instagram_bio";
-  const { data, error, isLoading } = useOrders(asked);
-  if (!asked) return undefined;
-  // Until the answer arrives the discount is not promised; a failed read gives the benefit of the doubt.
-  if (isLoading) return false;
-  if (error || !data) return undefined;
-  return data.firstOrderDiscount;
+  return useOrders(asked).data?.firstOrderDiscount === true;
 }
 
 export function CheckoutForm({
@@ -86,6 +84,7 @@ export function CheckoutForm({
         items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
         currency,
         expectedSubtotal: centsToDollars(totals.subtotalCents),
+        expectedTotal: centsToDollars(totals.totalCents),
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,

@@ -531,10 +531,53 @@ describeEachDatabase("orders API", ({ db, target }) => {
         });
         const { status, body } = await checkout({
           token: again.token,
-          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedSubtotal: 10 }),
+          body: checkoutBody([{ productId: ring.id, quantity: 1 }], {
+            expectedSubtotal: 10,
+            expectedTotal: 15,
+          }),
         });
         expect(status).toBe(201);
         expect(body.order).toMatchObject({ discount: null, totalAmount: 15 });
+      });
+
+      it("refuses an order whose total the customer saw with a discount it no longer gets", async () => {
+        const { user, token } = await createSignedInUser(db(), {
+          registrationSource: "instagram_bio",
+        });
+        const ring = await createProduct(db(), { priceCents: 2000, quantity: 5 });
+        const line = [{ productId: ring.id, quantity: 1 }];
+        // Read while the discount applied ($20.00 + $5.00 − $2.00), then an order from elsewhere.
+        expect((await listOrders(token)).body.firstOrderDiscount).toBe(true);
+        const elsewhere = await checkout({ token, body: checkoutBody(line) });
+        expect(elsewhere.status).toBe(201);
+        expect((await listOrders(token)).body.firstOrderDiscount).toBe(false);
+
+        const seen = { expectedSubtotal: 20, expectedTotal: 23 };
+        const refused = await checkout({ token, body: checkoutBody(line, seen) });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ error: m.discountGone, details: [m.totalNow("$25.00")] });
+        expect(await ordersOf(user.id)).toHaveLength(1);
+        expect(await stockOf(ring.id)).toBe(4);
+
+        // A total the customer saw at more than it comes to is placed, charged as it is now.
+        const placed = await checkout({
+          token,
+          body: checkoutBody(line, { expectedSubtotal: 20, expectedTotal: 25 }),
+        });
+        expect(placed.status).toBe(201);
+        expect(placed.body.order).toMatchObject({ discount: null, totalAmount: 25 });
+      });
+
+      it("says prices changed when a discounted order's total rose with its prices", async () => {
+        const { token } = await createSignedInUser(db(), { registrationSource: "instagram_bio" });
+        const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });
+        // Seen at $20.00 with the discount: $20.00 + $5.00 − $2.00; now $30.00 − $3.00 + $5.00.
+        const refused = await checkout({
+          token,
+          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal: 23 }),
+        });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$32.00")] });
       });
     });
 
@@ -879,6 +922,16 @@ describeEachDatabase("orders API", ({ db, target }) => {
           name: "a negative expected subtotal",
           body: (id) => ({ ...valid(id), expectedSubtotal: -1 }),
           details: [m.expectedSubtotalInvalid],
+        },
+        {
+          name: "an expected total that is not a number",
+          body: (id) => ({ ...valid(id), expectedTotal: "40.00" }),
+          details: [m.expectedTotalInvalid],
+        },
+        {
+          name: "a negative expected total",
+          body: (id) => ({ ...valid(id), expectedTotal: -0.01 }),
+          details: [m.expectedTotalInvalid],
         },
         {
           name: "notes too long",

@@ -388,6 +388,53 @@ test("an account re-created with the email of one that ordered is not promised t
   await expect(checkout.detail(t.total)).toHaveText("$25.00");
 });
 
+test("a first-order discount used up by an order from another device refuses the order once, then the real total is placed", async ({
+  page,
+  baseURL,
+}) => {
+  const bangle = await createProduct(baseURL!, {
+    name: `Tyre Bangle ${Date.now()}`,
+    price: "40.00",
+    quantity: 6,
+  });
+  const earrings = await createProduct(baseURL!, {
+    name: `Tyre Drop Earrings ${Date.now()}`,
+    price: "15.00",
+    quantity: 6,
+  });
+  await verifiedCustomer(page.request, { source: "instagram" });
+  await fillCart(page, [{ product: bangle, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const discount = checkout.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT));
+  await expect(discount).toBeVisible();
+  // $40.00 + $5.00 − $4.00.
+  await expect(checkout.summary).toContainText("$41.00");
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+
+  // The same customer orders another piece from another device while this page is open.
+  const elsewhere = await page.request.post("/api/orders/checkout", {
+    data: {
+      items: [{ productId: earrings.id, quantity: 1 }],
+      shippingAddress: { fullName: "Rana Aoun", address: "Main street", city: "Beirut" },
+      phoneNumber: "01 234 567",
+      currency: "USD",
+    },
+  });
+  expect(elsewhere.status()).toBe(201);
+
+  await checkout.placeOrder.click();
+  const problem = checkout.summary.getByRole("alert");
+  await expect(problem).toContainText(t.discountGone);
+  await expect(problem).toContainText(t.totalNow("$45.00"));
+  await expect(discount).toHaveCount(0);
+  await expect(checkout.thankYou).toHaveCount(0);
+
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$45.00");
+});
+
 test("an answer lost on the way back is retried with the same Idempotency-Key: one order, shown once", async ({
   page,
   baseURL,

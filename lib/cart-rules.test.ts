@@ -1,6 +1,5 @@
 import {
   addToCart,
-  adjustCartToStock,
   goneWishlistIds,
   mergeWishlists,
   overlayPendingCart,
@@ -376,31 +375,5 @@ describe("wishlist entries whose product is gone", () => {
 
   it("are none while the catalogue is not known", () => {
     expect(goneWishlistIds([ref("a")], undefined)).toEqual([]);
-  });
-});
-
-describe("fixing a browser cart's stock issues", () => {
-  it("lowers quantities to the stock and removes sold-out lines", () => {
-    expect(
-      adjustCartToStock([
-        line("a", 4, 2),
-        line("b", 1, 0),
-        line("c", 2, 5),
-        line("d", 3),
-        line("e", 9, 1),
-      ]),
-    ).toEqual({
-      items: [line("a", 2, 2), line("c", 2, 5), line("d", 3), line("e", 1, 1)],
-      adjusted: 2,
-      removed: 1,
-    });
-  });
-
-  it("changes nothing in a cart without issues", () => {
-    expect(adjustCartToStock([line("a", 2, 2)])).toEqual({
-      items: [line("a", 2, 2)],
-      adjusted: 0,
-      removed: 0,
-    });
   });
 });

@@ -23,11 +23,15 @@ export function summarizeStock(items: readonly StockLine[]): StockSummary {
   };
 }
 
+/** A summary's sentences: the sold-out pieces, then those with fewer left than the cart holds. */
+export function stockSentences(summary: StockSummary): string[] {
+  const { outOfStock, lowStock } = summary.messages;
+  return [outOfStock, lowStock].filter((sentence): sentence is string => !!sentence);
+}
+
 /** The one warning toast for a summary with issues: its sentences, then 'Please review your cart.' */
 export function stockWarningText(summary: StockSummary): string | null {
-  if (!summary.hasAnyIssues) return null;
-  const { outOfStock, lowStock } = summary.messages;
-  return messages.cart.stockWarning([outOfStock, lowStock].filter((s): s is string => !!s));
+  return summary.hasAnyIssues ? messages.cart.stockWarning(stockSentences(summary)) : null;
 }
 
 /** The most units of a product one cart line may hold: its stock, and never above 99. */
@@ -253,27 +257,4 @@ export function goneWishlistIds(
 ): string[] {
   if (!catalogue) return [];
   return entries.filter((entry) => !catalogue.has(entry._id)).map((entry) => entry._id);
-}
-
-/**
- * Fixing a cart's stock issues (POST /api/cart/fix-issues, action adjust) on a cart kept in the
- * browser: quantities lowered to the stock, sold-out lines removed.
- */
-export function adjustCartToStock(items: readonly CartItem[]): {
-  items: CartItem[];
-  adjusted: number;
-  removed: number;
-} {
-  let adjusted = 0;
-  let removed = 0;
-  const kept = items.flatMap((item) => {
-    if (item.stock === undefined || item.quantity <= item.stock) return [item];
-    if (item.stock <= 0) {
-      removed++;
-      return [];
-    }
-    adjusted++;
-    return [{ ...item, quantity: item.stock }];
-  });
-  return { items: kept, adjusted, removed };
 }

@@ -12,7 +12,6 @@ import { serverCart, type CartChangeAnswer } from "@/components/cart/server-list
 import type { ApiResult } from "@/lib/api-client";
 import {
   addToCart,
-  adjustCartToStock,
   overlayPendingCart,
   quantityCap,
   refreshCartLines,
@@ -234,12 +233,11 @@ export function useSyncedCart({
     [items, verified, server, change, remove],
   );
 
+  // POST /api/cart/fix-issues: only a verified customer's cart, kept on the server (spec section 4).
   const fixIssues = useCallback(async (): Promise<ListChange> => {
     if (!verified) {
-      const fixed = adjustCartToStock(items);
-      writeLocalCart(fixed.items);
-      toast.success(messages.cart.fixSuccess(fixed.adjusted, fixed.removed));
-      return APPLIED;
+      toast.error(messages.cart.fixRequiresLogin);
+      return { ok: false, reason: "refused", message: messages.cart.fixRequiresLogin };
     }
     dropLocalLinesAboveStock(items);
     const result = await serverCart.fixIssues();

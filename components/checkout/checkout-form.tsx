@@ -25,6 +25,7 @@ import {
 } from "@/components/ui/form-controls";
 import { callApi, describeFailure } from "@/lib/api-client";
 import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
+import { stockSentences } from "@/lib/cart-rules";
 import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { discountDisplay } from "@/lib/order-rules";
@@ -33,13 +34,12 @@ import {
   FIELD_LIMITS,
   type CheckoutPayload,
   type OrderDto,
-  type ShortItem,
 } from "@/models/order";
 import type { PublicUser } from "@/models/auth";
 
 const t = messages.checkout;
 
-type StockRefusal = { title: string; lines: string[]; items: ShortItem[] };
+type StockRefusal = { title: string; lines: string[]; fixable: boolean };
 
 /**
  * Whether the next order gets the first-order discount, as the server says. Not promised until
@@ -107,7 +107,7 @@ export function CheckoutForm({
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,
-          items: readShortItems(result.body),
+          fixable: readShortItems(result.body).length > 0,
         });
         return;
       }
@@ -231,7 +231,17 @@ export function CheckoutForm({
           <CurrencySelector value={currency} onChange={setCurrency} disabled={submitting} />
           <TotalsList totals={totals} currency={currency} discount={discount} />
           <p className="text-muted text-xs">{t.paymentNote}</p>
-          {stockRefusal && <StockProblem {...stockRefusal} onFixed={() => setStockRefusal(null)} />}
+          {stockRefusal ? (
+            <StockProblem {...stockRefusal} onFixed={() => setStockRefusal(null)} />
+          ) : (
+            cart.stockSummary.hasAnyIssues && (
+              <StockProblem
+                title={t.insufficientStock}
+                lines={stockSentences(cart.stockSummary)}
+                fixable
+              />
+            )
+          )}
           <FormAlert problem={form.problem} />
           <SubmitButton pending={submitting}>{submitting ? t.placing : t.placeOrder}</SubmitButton>
         </aside>

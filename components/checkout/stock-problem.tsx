@@ -1,11 +1,10 @@
 "use client";
 
-// A checkout refused for stock (409): which pieces are short, and one press to bring the cart
-// down to what the shop has (through the cart provider, so a verified customer's server cart
-// follows).
+// Pieces in the cart the shop cannot supply as they are: before the order, from the cart's stock
+// summary, or after a checkout refused for stock (409). One press settles the cart to what the
+// shop has (POST /api/cart/fix-issues, which reads the stock as it is now).
 import { AlertTriangle, Loader2 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { useCart } from "@/components/cart/cart-provider";
 import { messages } from "@/lib/messages";
 import type { ShortItem } from "@/models/order";
@@ -15,36 +14,24 @@ const t = messages.checkout;
 export function StockProblem({
   title,
   lines,
-  items,
+  fixable,
   onFixed,
 }: {
   title: string;
-  /** The server's sentence per short piece. */
+  /** A sentence per short piece. */
   lines: string[];
-  items: ShortItem[];
-  onFixed: () => void;
+  /** Whether the cart itself is short (a price change is not). */
+  fixable: boolean;
+  onFixed?: () => void;
 }) {
-  const { update, remove } = useCart();
+  const { fixIssues } = useCart();
   const [fixing, setFixing] = useState(false);
 
   const fix = async () => {
     setFixing(true);
-    let adjusted = 0;
-    let removed = 0;
-    let failed = false;
-    for (const item of items) {
-      const change =
-        item.available > 0
-          ? await update(item.productId, item.available)
-          : await remove(item.productId);
-      if (!change.ok) failed = true;
-      else if (item.available > 0) adjusted++;
-      else removed++;
-    }
+    const change = await fixIssues();
     setFixing(false);
-    if (failed) toast.error(messages.cart.fixFailed);
-    else toast.success(messages.cart.fixSuccess(adjusted, removed));
-    onFixed();
+    if (change.ok) onFixed?.();
   };
 
   return (
@@ -56,12 +43,12 @@ export function StockProblem({
         <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
         {title}
       </p>
-      <ul className="mt-1.5 list-disc space-y-0.5 ps-10">
+      <div className="mt-1.5 space-y-0.5 ps-6">
         {lines.map((line) => (
-          <li key={line}>{line}</li>
+          <p key={line}>{line}</p>
         ))}
-      </ul>
-      {items.length > 0 && (
+      </div>
+      {fixable && (
         <button
           type="button"
           onClick={fix}

@@ -6,6 +6,7 @@ import {
   createProduct,
   fillCart,
   newApiContext,
+  orderThroughApi,
   unverifiedCustomer,
   verifiedCustomer,
 } from "./support/checkout";
@@ -25,15 +26,7 @@ async function rivalBuys(
 ) {
   const rival = await newApiContext(baseURL, address);
   await verifiedCustomer(rival);
-  const bought = await rival.post("/api/orders/checkout", {
-    data: {
-      items: [{ productId: product.id, quantity }],
-      shippingAddress: { fullName: "Rival Buyer", address: "Elsewhere", city: "Zahle" },
-      phoneNumber: "08 800 800",
-      currency: "USD",
-    },
-  });
-  expect(bought.status()).toBe(201);
+  await orderThroughApi(rival, [{ product, quantity }]);
   await rival.dispose();
 }
 
@@ -283,6 +276,52 @@ test("a price raised while the checkout is open is not charged: the order waits 
   await expect(checkout.detail(t.total)).toHaveText("$84.00");
 });
 
+test("a cart holding more than the shop has says so at the checkout, and one press settles it on the server", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Settled Onyx Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 5,
+  });
+  const studs = await createProduct(baseURL!, {
+    name: `Settled Onyx Studs ${Date.now()}`,
+    price: "12.00",
+    quantity: 3,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(
+    page,
+    [
+      { product: ring, quantity: 4 },
+      { product: studs, quantity: 2 },
+    ],
+    { server: true },
+  );
+  const owner = await Owner.signIn(baseURL!, { "X-Forwarded-For": "198.51.100.25" });
+  await owner.setStock(ring, 2);
+  await owner.setStock(studs, 0);
+  await owner.dispose();
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const problem = checkout.summary.getByRole("alert");
+  await expect(problem).toContainText(t.insufficientStock);
+  await expect(problem).toContainText(messages.cart.outOfStock([studs.name]));
+  await expect(problem).toContainText(messages.cart.lowStock([{ name: ring.name, stock: 2 }]));
+
+  const fixed = page.waitForResponse((response) => response.url().endsWith("/api/cart/fix-issues"));
+  await problem.getByRole("button", { name: t.fixCart }).click();
+  expect((await fixed).status()).toBe(200);
+  await expect(page.getByText(messages.cart.fixSuccess(1, 1))).toBeVisible();
+  await expect(problem).toHaveCount(0);
+  await expect(checkout.line(studs.name)).toHaveCount(0);
+  await expect(checkout.line(ring.name).getByRole("group")).toContainText("2");
+  const { cart } = await (await page.request.get("/api/cart")).json();
+  expect(cart).toEqual([expect.objectContaining({ productId: ring.id, quantity: 2 })]);
+});
+
 test("a line holding more than is left says so, and one step down takes it to what is left", async ({
   page,
   baseURL,
@@ -356,15 +395,7 @@ test("an account re-created with the email of one that ordered is not promised t
     quantity: 4,
   });
   const shopper = await verifiedCustomer(page.request, { source: "instagram" });
-  const first = await page.request.post("/api/orders/checkout", {
-    data: {
-      items: [{ productId: brooch.id, quantity: 1 }],
-      shippingAddress: { fullName: "Rana Aoun", address: "Main street", city: "Beirut" },
-      phoneNumber: "01 234 567",
-      currency: "USD",
-    },
-  });
-  expect(first.status()).toBe(201);
+  await orderThroughApi(page.request, [{ product: brooch, quantity: 1 }]);
   const deleted = await page.request.delete("/api/auth/delete-account", {
     data: { password: shopper.password },
   });
@@ -413,15 +444,7 @@ test("a first-order discount used up by an order from another device refuses the
   await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
 
   // The same customer orders another piece from another device while this page is open.
-  const elsewhere = await page.request.post("/api/orders/checkout", {
-    data: {
-      items: [{ productId: earrings.id, quantity: 1 }],
-      shippingAddress: { fullName: "Rana Aoun", address: "Main street", city: "Beirut" },
-      phoneNumber: "01 234 567",
-      currency: "USD",
-    },
-  });
-  expect(elsewhere.status()).toBe(201);
+  await orderThroughApi(page.request, [{ product: earrings, quantity: 1 }]);
 
   await checkout.placeOrder.click();
   const problem = checkout.summary.getByRole("alert");

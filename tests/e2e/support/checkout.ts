@@ -45,6 +45,22 @@ export async function createProduct(
   return product;
 }
 
+/** An order placed through the API by the customer signed in on `request` (another device). */
+export async function orderThroughApi(
+  request: APIRequestContext,
+  items: { product: ProductDto; quantity: number }[],
+) {
+  const placed = await request.post("/api/orders/checkout", {
+    data: {
+      items: items.map(({ product, quantity }) => ({ productId: product.id, quantity })),
+      shippingAddress: { fullName: "Rana Aoun", address: "Main street", city: "Beirut" },
+      phoneNumber: "01 234 567",
+      currency: "USD",
+    },
+  });
+  expect(placed.status()).toBe(201);
+}
+
 /** A customer who signed up and never verified the email, signed in through `request`. */
 export async function unverifiedCustomer(
   request: APIRequestContext,

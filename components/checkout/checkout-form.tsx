@@ -238,7 +238,7 @@ export function CheckoutForm({
               <StockProblem
                 title={t.insufficientStock}
                 lines={stockSentences(cart.stockSummary)}
-                fixable
+                fixable={cart.synced}
               />
             )
           )}

@@ -322,6 +322,28 @@ test("a cart holding more than the shop has says so at the checkout, and one pre
   expect(cart).toEqual([expect.objectContaining({ productId: ring.id, quantity: 2 })]);
 });
 
+test("an unverified customer's cart issues are named at the checkout, without a fix that needs a verified account", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Unsettled Jade Ring ${Date.now()}`,
+    price: "22.00",
+    quantity: 3,
+  });
+  await unverifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 3 }]);
+  const owner = await Owner.signIn(baseURL!, { "X-Forwarded-For": "198.51.100.26" });
+  await owner.setStock(ring, 1);
+  await owner.dispose();
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const problem = checkout.summary.getByRole("alert").filter({ hasText: t.insufficientStock });
+  await expect(problem).toContainText(messages.cart.lowStock([{ name: ring.name, stock: 1 }]));
+  await expect(problem.getByRole("button")).toHaveCount(0);
+});
+
 test("a line holding more than is left says so, and one step down takes it to what is left", async ({
   page,
   baseURL,

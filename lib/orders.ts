@@ -34,6 +34,7 @@ import {
   qualifiesForInstagramDiscount,
 } from "@/lib/order-rules";
 import type { CheckoutInput, CustomerOrders, OrderDto, OrderLine, ShortItem } from "@/models/order";
+import { PRODUCT_LIMITS } from "@/models/product";
 
 /** A customer's order list is short; this only bounds the answer. */
 const MAX_ORDERS_LISTED = 200;
@@ -547,7 +548,11 @@ async function giveBackStock(tx: Transaction, orderId: string) {
   for (const line of lines) {
     const [product] = await tx
       .update(products)
-      .set({ quantity: sql`${products.quantity} + ${line.quantity}`, updatedAt: sql`now()` })
+      // Never above the most stock a product may hold: the owner's form could not save it again.
+      .set({
+        quantity: sql`least(${products.quantity} + ${line.quantity}, ${PRODUCT_LIMITS.quantity})`,
+        updatedAt: sql`now()`,
+      })
       .where(eq(products.id, line.productId!))
       .returning({ id: products.id, category: products.category });
     if (product) restocked.push(product);

@@ -11,7 +11,7 @@ import { orders, products, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
-import type { ProductDto } from "@/models/product";
+import { PRODUCT_LIMITS, type ProductDto } from "@/models/product";
 import { APP, jsonRequest, outboxMails, readResponse } from "@/tests/support/auth-requests";
 import { describeEachDatabase } from "@/tests/support/databases";
 import { checkout, checkoutBody, createProduct } from "@/tests/support/shop";
@@ -234,6 +234,18 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(409);
       const [row] = await db().select().from(products).where(eq(products.id, product.id));
       expect(row!.quantity).toBe(6);
+    });
+
+    it("gives units back up to the most stock a product may hold", async () => {
+      const product = await createProduct(db(), { quantity: 10 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 4 }]);
+      await db()
+        .update(products)
+        .set({ quantity: PRODUCT_LIMITS.quantity - 1 })
+        .where(eq(products.id, product.id));
+      expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(200);
+      const [row] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(row!.quantity).toBe(PRODUCT_LIMITS.quantity);
     });
 
     it("gives the units back exactly once when two cancels race", async () => {

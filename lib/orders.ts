@@ -30,6 +30,7 @@ import { messages } from "@/lib/messages";
 import {
   createOrderNumber,
   estimatedDeliveryDate,
+  instagramDiscountCents,
   orderTotals,
   qualifiesForInstagramDiscount,
 } from "@/lib/order-rules";
@@ -389,8 +390,15 @@ export async function placeOrder({
         expected !== undefined && cents > dollarsToCents(expected);
       const pricesRose = rose(input.expectedSubtotal, totals.subtotalCents);
       if (pricesRose || rose(input.expectedTotal, totals.totalCents)) {
-        const why =
-          pricesRose || discounted ? messages.checkout.totalRose : messages.checkout.discountGone;
+        // Named as the discount only when the discount alone would have kept the total seen.
+        const discountExplains =
+          !pricesRose &&
+          !discounted &&
+          !rose(
+            input.expectedTotal,
+            totals.totalCents - instagramDiscountCents(totals.subtotalCents),
+          );
+        const why = discountExplains ? messages.checkout.discountGone : messages.checkout.totalRose;
         throw conflict(why, [messages.checkout.totalNow(formatPrice(totals.totalCents))]);
       }
 

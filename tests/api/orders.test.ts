@@ -568,6 +568,18 @@ describeEachDatabase("orders API", ({ db, target }) => {
         expect(placed.body.order).toMatchObject({ discount: null, totalAmount: 25 });
       });
 
+      it("says prices changed, not the discount, when a total rose with its prices", async () => {
+        const { token } = await createSignedInUser(db());
+        const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });
+        // Seen at $20.00 + $5.00 by a customer who never had the discount; now $30.00 + $5.00.
+        const refused = await checkout({
+          token,
+          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal: 25 }),
+        });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$35.00")] });
+      });
+
       it("says prices changed when a discounted order's total rose with its prices", async () => {
         const { token } = await createSignedInUser(db(), { registrationSource: "instagram_bio" });
         const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });

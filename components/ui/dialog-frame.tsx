@@ -34,7 +34,14 @@ export function DialogFrame({
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="bg-ink/45 fixed inset-0 z-[60] grid place-items-start overflow-y-auto px-2 py-3 backdrop-blur-[2px] transition-opacity duration-200 motion-reduce:transition-none sm:place-items-center sm:px-4 sm:py-8 starting:opacity-0">
+        <Dialog.Overlay
+          className={clsx(
+            "bg-ink/45 fixed inset-0 z-[60] grid overflow-y-auto px-2 py-3 backdrop-blur-[2px] transition-opacity duration-200 motion-reduce:transition-none sm:place-items-center sm:px-4 sm:py-8 starting:opacity-0",
+            // A short window (a confirmation) sits mid-screen on a phone too, clear of the
+            // notifications at the top; a tall one starts at the top and scrolls.
+            size === "narrow" ? "place-items-center" : "place-items-start",
+          )}
+        >
           <Dialog.Content
             data-dialog={kind}
             onCloseAutoFocus={onCloseAutoFocus}

@@ -387,6 +387,40 @@ test("a long product name and material keep the dashboard and the edit window on
   await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
 });
 
+test("on a phone, a notification leaves the delete confirmation's buttons in sight", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const ring = await createProduct(baseURL!, {
+    name: `Garnet Band ${Date.now()}`,
+    price: "28.00",
+    quantity: 4,
+  });
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+
+  await page.getByRole("button", { name: t.deleteProduct(ring.name) }).click();
+  const toast = page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .filter({ hasText: t.productUpdated });
+  const toastBox = (await toast.boundingBox())!;
+  for (const name of [t.delete, t.cancel]) {
+    const button = admin.dialog.getByRole("button", { name, exact: true });
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
+    const apart = box.y >= toastBox.y + toastBox.height || box.y + box.height <= toastBox.y;
+    expect(apart, `${name} is clear of the notification`).toBe(true);
+  }
+  await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
+  await expect(admin.dialog).toHaveCount(0);
+});
+
 test("an order cancelled elsewhere while its details are open shows locked at the next press", async ({
   page,
   request,

@@ -187,13 +187,14 @@ const money = (dollars: number, currency: OrderDto["currency"]) => {
     : formatPrice(cents);
 };
 
-/** What both order mails list: the items, the money, the delivery. */
+/** An order's pieces, a row each: quantity and name, and what they cost. */
 const itemRows = (order: OrderDto): Row[] =>
   order.items.map((item): Row => [
     messages.orderMail.itemLine(item.quantity, item.name),
     money(item.price * item.quantity, order.currency),
   ]);
 
+/** What both order mails list: the items, the money, the delivery. */
 function orderRows(order: OrderDto): Row[] {
   const m = messages.orderMail;
   return [

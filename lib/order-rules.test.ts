@@ -11,6 +11,7 @@ import {
   orderTotals,
   paymentMethodLabel,
   qualifiesForInstagramDiscount,
+  whyTotalRose,
 } from "@/lib/order-rules";
 
 describe("orderTotals", () => {
@@ -81,6 +82,66 @@ describe("instagramDiscountCents rounds 10% to the nearest cent", () => {
     [4900, 490],
   ])("%i cents → %i cents", (subtotal, discount) => {
     expect(instagramDiscountCents(subtotal)).toBe(discount);
+  });
+});
+
+describe("whyTotalRose: an order that comes to more than the customer saw", () => {
+  // $20.00 of pieces: $25.00 in all, or $23.00 with the first-order discount.
+  const plain = orderTotals({ lines: [{ priceCents: 2000, quantity: 1 }], discounted: false });
+  const discounted = orderTotals({ lines: [{ priceCents: 2000, quantity: 1 }], discounted: true });
+  it.each([
+    { name: "nothing expected", totals: plain, given: false, seen: {}, expected: null },
+    {
+      name: "seen as it is",
+      totals: plain,
+      given: false,
+      seen: { expectedSubtotalCents: 2000, expectedTotalCents: 2500 },
+      expected: null,
+    },
+    {
+      name: "seen dearer than it is",
+      totals: discounted,
+      given: true,
+      seen: { expectedSubtotalCents: 2100, expectedTotalCents: 2600 },
+      expected: null,
+    },
+    {
+      name: "the pieces cost more",
+      totals: plain,
+      given: false,
+      seen: { expectedSubtotalCents: 1500, expectedTotalCents: 2000 },
+      expected: "prices",
+    },
+    {
+      name: "the discount seen is no longer given",
+      totals: plain,
+      given: false,
+      seen: { expectedSubtotalCents: 2000, expectedTotalCents: 2300 },
+      expected: "discount",
+    },
+    {
+      name: "only a total, which the discount alone explains",
+      totals: plain,
+      given: false,
+      seen: { expectedTotalCents: 2300 },
+      expected: "discount",
+    },
+    {
+      name: "only a total, more than the discount explains",
+      totals: plain,
+      given: false,
+      seen: { expectedTotalCents: 2000 },
+      expected: "prices",
+    },
+    {
+      name: "a discounted total that rose with its prices",
+      totals: discounted,
+      given: true,
+      seen: { expectedTotalCents: 2200 },
+      expected: "prices",
+    },
+  ] as const)("$name → $expected", ({ totals, given, seen, expected }) => {
+    expect(whyTotalRose({ totals, discounted: given, ...seen })).toBe(expected);
   });
 });
 

@@ -42,6 +42,30 @@ export function orderTotals({
   };
 }
 
+/**
+ * Why an order comes to more than the customer saw (`expected…`, in cents; either may be absent),
+ * or null when it does not. "discount" when the first-order discount the page showed, which the
+ * server no longer gives, alone explains it; "prices" otherwise.
+ */
+export function whyTotalRose({
+  totals,
+  discounted,
+  expectedSubtotalCents,
+  expectedTotalCents,
+}: {
+  totals: OrderTotals;
+  discounted: boolean;
+  expectedSubtotalCents?: number;
+  expectedTotalCents?: number;
+}): "prices" | "discount" | null {
+  const above = (expected: number | undefined, cents: number) =>
+    expected !== undefined && cents > expected;
+  if (above(expectedSubtotalCents, totals.subtotalCents)) return "prices";
+  if (!above(expectedTotalCents, totals.totalCents)) return null;
+  const withDiscount = totals.totalCents - instagramDiscountCents(totals.subtotalCents);
+  return !discounted && !above(expectedTotalCents, withDiscount) ? "discount" : "prices";
+}
+
 type DiscountCustomer = {
   registrationSource: RegistrationSource | null;
   isEmailVerified: boolean;

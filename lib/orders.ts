@@ -30,9 +30,9 @@ import { messages } from "@/lib/messages";
 import {
   createOrderNumber,
   estimatedDeliveryDate,
-  instagramDiscountCents,
   orderTotals,
   qualifiesForInstagramDiscount,
+  whyTotalRose,
 } from "@/lib/order-rules";
 import type { CheckoutInput, CustomerOrders, OrderDto, OrderLine, ShortItem } from "@/models/order";
 import { PRODUCT_LIMITS } from "@/models/product";
@@ -386,19 +386,17 @@ export async function placeOrder({
 
       const discounted = await getsFirstOrderDiscount(tx, customer);
       const totals = orderTotals({ lines: priced, discounted });
-      const rose = (expected: number | undefined, cents: number) =>
-        expected !== undefined && cents > dollarsToCents(expected);
-      const pricesRose = rose(input.expectedSubtotal, totals.subtotalCents);
-      if (pricesRose || rose(input.expectedTotal, totals.totalCents)) {
-        // Named as the discount only when the discount alone would have kept the total seen.
-        const discountExplains =
-          !pricesRose &&
-          !discounted &&
-          !rose(
-            input.expectedTotal,
-            totals.totalCents - instagramDiscountCents(totals.subtotalCents),
-          );
-        const why = discountExplains ? messages.checkout.discountGone : messages.checkout.totalRose;
+      const centsOf = (dollars?: number) =>
+        dollars === undefined ? undefined : dollarsToCents(dollars);
+      const rise = whyTotalRose({
+        totals,
+        discounted,
+        expectedSubtotalCents: centsOf(input.expectedSubtotal),
+        expectedTotalCents: centsOf(input.expectedTotal),
+      });
+      if (rise) {
+        const why =
+          rise === "discount" ? messages.checkout.discountGone : messages.checkout.totalRose;
         throw conflict(why, [messages.checkout.totalNow(formatPrice(totals.totalCents))]);
       }
 

@@ -568,29 +568,34 @@ describeEachDatabase("orders API", ({ db, target }) => {
         expect(placed.body.order).toMatchObject({ discount: null, totalAmount: 25 });
       });
 
-      it("says prices changed, not the discount, when a total rose with its prices", async () => {
-        const { token } = await createSignedInUser(db());
-        const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });
-        // Seen at $20.00 + $5.00 by a customer who never had the discount; now $30.00 + $5.00.
-        const refused = await checkout({
-          token,
-          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal: 25 }),
-        });
-        expect(refused.status).toBe(409);
-        expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$35.00")] });
-      });
-
-      it("says prices changed when a discounted order's total rose with its prices", async () => {
-        const { token } = await createSignedInUser(db(), { registrationSource: "instagram_bio" });
-        const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });
-        // Seen at $20.00 with the discount: $20.00 + $5.00 − $2.00; now $30.00 − $3.00 + $5.00.
-        const refused = await checkout({
-          token,
-          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal: 23 }),
-        });
-        expect(refused.status).toBe(409);
-        expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$32.00")] });
-      });
+      it.each([
+        {
+          // Seen at $20.00 + $5.00 by a customer who never had the discount; now $30.00 + $5.00.
+          name: "a customer without the discount",
+          source: null,
+          expectedTotal: 25,
+          now: "$35.00",
+        },
+        {
+          // Seen at $20.00 + $5.00 − $2.00; now $30.00 + $5.00 − $3.00.
+          name: "a discounted order",
+          source: "instagram_bio",
+          expectedTotal: 23,
+          now: "$32.00",
+        },
+      ] as const)(
+        "says prices changed, not the discount, when the total of $name rose with its prices",
+        async ({ source, expectedTotal, now }) => {
+          const { token } = await createSignedInUser(db(), { registrationSource: source });
+          const ring = await createProduct(db(), { priceCents: 3000, quantity: 5 });
+          const refused = await checkout({
+            token,
+            body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal }),
+          });
+          expect(refused.status).toBe(409);
+          expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow(now)] });
+        },
+      );
     });
 
     describe("Idempotency-Key", () => {

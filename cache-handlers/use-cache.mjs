@@ -1,6 +1,7 @@
 // The 'use cache' entries (the catalogue reads of lib/catalogue.ts). Without REDIS_URL, Next's own
 // in-memory handler; with it, Redis, shared by every instance, with the tag expiry of tags.mjs.
 import { createDefaultCacheHandler } from "next/dist/server/lib/cache-handlers/default.js";
+import { asStored } from "./not-kept.mjs";
 import { entryKey, orElse, redis } from "./redis.mjs";
 import { areTagsExpired, areTagsStale, latestExpiry, markTags, syncTags } from "./tags.mjs";
 
@@ -33,8 +34,9 @@ const handler = {
   },
 
   async set(cacheKey, pendingEntry) {
-    if (!sharing()) return inMemory.set(cacheKey, pendingEntry);
-    return writeShared(cacheKey, pendingEntry);
+    const entry = pendingEntry.then(asStored);
+    if (!sharing()) return inMemory.set(cacheKey, entry);
+    return writeShared(cacheKey, entry);
   },
 
   async refreshTags() {},

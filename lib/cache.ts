@@ -1,6 +1,7 @@
 import "server-only";
 import { revalidateTag, updateTag } from "next/cache";
 import type { Category } from "@/lib/constants";
+export { NOT_KEPT_TAG } from "@/cache-handlers/not-kept.mjs";
 
 /**
  * The tags of Next's cache, in one place. Only catalogue data is cached: never tag anything per

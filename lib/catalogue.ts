@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { PHASE_PRODUCTION_BUILD } from "next/constants";
 import { cacheLife, cacheTag } from "next/cache";
-import { CATALOGUE_TAGS, categoryTag, expireTag, productTag } from "@/lib/cache";
+import { CATALOGUE_TAGS, NOT_KEPT_TAG, categoryTag, expireTag, productTag } from "@/lib/cache";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { getDb, isUuid, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
@@ -155,7 +155,12 @@ async function readProductCached(id: string) {
   "use cache";
   cacheLife("catalogue");
   cacheTag(CATALOGUE_TAGS.all, productTag(id));
-  return getProductById({ id });
+  const product = await getProductById({ id });
+  // An id no product has is looked up again each time, never stored: stored, every made-up address
+  // a visitor sends would take a place in memory, or in Redis for a day. The answers built on this
+  // read carry the tag too, so they are not stored either.
+  if (!product) cacheTag(NOT_KEPT_TAG);
+  return product;
 }
 
 /** Related products come from the product's category list, so that category's tag covers them. */

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import net from "node:net";
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { Client } from "pg";
@@ -154,5 +154,28 @@ test.describe("two instances sharing PostgreSQL and Redis", () => {
     await redis.quit();
     for (const context of [visitor, owner, ownerTwo] as APIRequestContext[])
       await context.dispose();
+  });
+
+  test("a product id nobody made is answered 404 and stored nowhere", async () => {
+    const [one] = servers as [ShopServer];
+    const visitor = await playwrightRequest.newContext({ baseURL: one.origin });
+    const [product] = (await (await visitor.get("/api/products")).json()) as ProductDto[];
+    const madeUp = randomUUID();
+    for (const id of [product!.id, madeUp]) {
+      await visitor.get(`/api/product/${id}`);
+      await visitor.get(`/product/${id}`);
+    }
+    expect((await visitor.get(`/api/product/${madeUp}`)).status()).toBe(404);
+    expect((await visitor.get(`/product/${madeUp}`)).status()).toBe(404);
+
+    const redis = await createClient({ url: REDIS_URL }).connect();
+    const stored = async (id: string) => [
+      ...(await redis.keys(`${prefix}data:*${id}*`)),
+      ...(await redis.keys(`${prefix}page:*${id}*`)),
+    ];
+    expect(await stored(product!.id)).not.toHaveLength(0);
+    expect(await stored(madeUp)).toEqual([]);
+    await redis.quit();
+    await visitor.dispose();
   });
 });

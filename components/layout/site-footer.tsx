@@ -79,7 +79,7 @@ export async function SiteFooter({
           {messages.layout.copyright(await currentYear())}
         </p>
       </div>
-      {/* Floats over every page, but belongs with the footer's ways to reach the shop. */}
+      {/* Floats over every shopper's page, but belongs with the footer's ways to reach the shop. */}
       <ChatButton chatUrl={chatUrl} />
     </footer>
   );

@@ -421,6 +421,21 @@ test("on a phone, a notification leaves the delete confirmation's buttons in sig
   await expect(admin.dialog).toHaveCount(0);
 });
 
+test("on a phone, the shoppers' chat button stays off the owner's panel, where it would cover a row's buttons", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const chat = page.getByRole("link", { name: messages.layout.chat });
+  await page.goto("/");
+  await expect(chat).toBeVisible();
+
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  await expect(page.getByRole("button", { name: /^Delete / }).first()).toBeVisible();
+  await expect(chat).toBeHidden();
+});
+
 test("an order cancelled elsewhere while its details are open shows locked at the next press", async ({
   page,
   request,

@@ -148,6 +148,13 @@ export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
  * session to ask the profile for, so a signed-out visit makes no request bound to fail.
  */
 export const SESSION_HINT_COOKIE = "lumiere_signed_in";
+/**
+ * The httpOnly mark of a browser that proved an account's password (sign-up, sign-in, reset or
+ * change): its sign-ins to that account are not held up by others' wrong guesses.
+ */
+export const DEVICE_COOKIE = "lumiere_device";
+/** Its name wherever the cookie is Secure. */
+export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 
 /** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
 export const CART_STORAGE_KEY = "cart";

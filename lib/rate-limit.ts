@@ -24,7 +24,8 @@ export const rateLimitConfig = {
     // Wrong passwords for one email, from anywhere. Once spent, the email signs in with no password
     // until the window ends (checked before any hash): past it, a right password must not answer
     // otherwise than a wrong one, or guesses from many addresses would never stop. A password
-    // reset ends the wait for the owner (forgetFailedSignIns).
+    // reset ends the wait for the owner (forgetFailedSignIns), and a browser the owner proved the
+    // password from before is not held up at all: it has a count of its own (countFailedSignIn).
     email: { points: 10, windowSeconds: 15 * MINUTE },
   },
   signup: {
@@ -189,12 +190,16 @@ const signInKey = (email: string) => `login:email:${email.toLowerCase()}`;
 /**
  * Runs a sign-in attempt, counting it against the email only when it fails; once the email's
  * failures are spent, it signs in with no password until the window ends (countFailure's lockOut).
+ * From a browser that proved this email's password before (`device`, the id of its mark), the
+ * attempt counts against that browser instead: anyone can spend an email's failures, so they
+ * must not keep its owner out of her own phone.
  */
-export function countFailedSignIn<T>({ email }: { email: string }, attempt: () => Promise<T>) {
-  return countFailure(
-    { key: signInKey(email), limit: rateLimitConfig.login.email, lockOut: true },
-    attempt,
-  );
+export function countFailedSignIn<T>(
+  { email, device }: { email: string; device: string | null },
+  attempt: () => Promise<T>,
+) {
+  const key = device ? `login:device:${device}` : signInKey(email);
+  return countFailure({ key, limit: rateLimitConfig.login.email, lockOut: true }, attempt);
 }
 
 /** The owner proved who they are (a password reset): the failed sign-ins of others stop counting. */

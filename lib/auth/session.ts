@@ -1,10 +1,17 @@
 import "server-only";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
 import { getDb, isUuid, type Database, type DbOrTx } from "@/lib/db";
 import { sessions, users, type User } from "@/lib/db/schema";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from "@/lib/constants";
+import {
+  DEVICE_COOKIE,
+  SECURE_DEVICE_COOKIE,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+} from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AppError, forbidden, PRIVATE_NO_STORE, unauthorized } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
@@ -254,13 +261,57 @@ export function sessionHintCookieHeader(token: string | null): string {
   ].join("; ");
 }
 
-/** A JSON answer that also sets (or, with token null, clears) the session cookie. */
+/**
+ * A JSON answer that also sets (or, with token null, clears) the session cookie. With `provedBy`,
+ * the email whose password the request just proved, it also marks the browser as that account's
+ * device (trustedDevice).
+ */
 export function jsonWithSession(
   body: unknown,
-  { token, status = 200 }: { token: string | null; status?: number },
+  { token, status = 200, provedBy }: { token: string | null; status?: number; provedBy?: string },
 ): Response {
   const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
   headers.append("Set-Cookie", sessionCookieHeader(token));
   headers.append("Set-Cookie", sessionHintCookieHeader(token));
+  if (provedBy) headers.append("Set-Cookie", deviceCookieHeader(provedBy));
   return Response.json(body, { status, headers });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Devices an account signed in from: its own sign-ins are not held up by others' wrong guesses
+
+const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+const deviceCookieName = () => (cookieIsSecure() ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
+
+/** The mark's signature: for this email and this random id only, made with the shop's secret. */
+const deviceSignature = (email: string, id: string) =>
+  createHmac("sha256", getAuthSecret())
+    .update(`sign-in device\0${email.toLowerCase()}\0${id}`)
+    .digest("base64url");
+
+/** Set-Cookie marking this browser as one the email's owner signed in from (a fresh id each time). */
+function deviceCookieHeader(email: string): string {
+  const id = randomBytes(16).toString("base64url");
+  return [
+    `${deviceCookieName()}=${id}.${deviceSignature(email, id)}`,
+    "Path=/",
+    "HttpOnly",
+    "SameSite=Lax",
+    `Max-Age=${DEVICE_MAX_AGE_SECONDS}`,
+    ...(cookieIsSecure() ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/**
+ * The id of the device mark a sign-in request carries, when it was given to this browser for this
+ * very email; otherwise null (no mark, another account's, or forged).
+ */
+export function trustedDevice(request: Request, email: string): string | null {
+  const mark = parseCookies(request.headers.get("cookie"))[deviceCookieName()];
+  const [id, signature, extra] = mark?.split(".") ?? [];
+  if (!id || !signature || extra !== undefined || id.length > 64) return null;
+  const expected = Buffer.from(deviceSignature(email, id));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }

@@ -947,6 +947,48 @@ describeEachDatabase("auth API", ({ db }) => {
       ).toBe(401);
     });
 
+    it("lets a browser that proved the password before sign in while others' wrong guesses hold the email", async () => {
+      rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
+      const deviceOf = (result: { headers: Headers }) =>
+        result.headers
+          .getSetCookie()
+          .find((cookie) => cookie.startsWith("lumiere_device="))
+          ?.split(";")[0];
+      const { email } = await signUpShopper();
+      const own = await call(login, "/api/auth/login", { body: { email, password: PASSWORD } });
+      const device = deviceOf(own)!;
+      expect(device).toMatch(/^lumiere_device=[\w-]+\.[\w-]+$/);
+      const other = await signUpShopper();
+      const otherDevice = deviceOf(
+        await call(login, "/api/auth/login", {
+          body: { email: other.email, password: PASSWORD },
+        }),
+      )!;
+
+      // Someone else spends the email's failures.
+      for (let i = 0; i < 2; i++) {
+        const guess = await call(login, "/api/auth/login", {
+          body: { email, password: "wrong-guess" },
+        });
+        expect(guess.status).toBe(401);
+      }
+      const signIn = (cookie?: string, password = PASSWORD) =>
+        call(login, "/api/auth/login", { cookie, body: { email, password } });
+      expect((await signIn()).status).toBe(429);
+      // Another account's mark, or a forged one, is no way past the wait.
+      expect((await signIn(otherDevice)).status).toBe(429);
+      expect((await signIn(`${device.slice(0, -2)}xx`)).status).toBe(429);
+      // The owner's own browser signs in, and gets a fresh mark.
+      const mine = await signIn(device);
+      expect(mine.status).toBe(200);
+      expect(deviceOf(mine)).toMatch(/^lumiere_device=/);
+      expect(deviceOf(mine)).not.toBe(device);
+      // Its own wrong passwords are counted for it alone.
+      expect((await signIn(device, "wrong-guess")).status).toBe(401);
+      expect((await signIn(device, "wrong-guess")).status).toBe(401);
+      expect((await signIn(device)).status).toBe(429);
+    });
+
     it("lets the owner end the wait with a password reset", async () => {
       rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
       const { email } = await signUpShopper();

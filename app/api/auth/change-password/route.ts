@@ -18,6 +18,6 @@ export const POST = handlePrivate(async (request: Request) => {
       token: changed.token,
       user: toPublicUser(changed.user),
     },
-    { token: changed.token },
+    { token: changed.token, provedBy: changed.user.email },
   );
 });

@@ -1,5 +1,5 @@
 import { logIn, toPublicUser } from "@/lib/accounts";
-import { jsonWithSession } from "@/lib/auth/session";
+import { jsonWithSession, trustedDevice } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { countFailedSignIn, limitByAddress } from "@/lib/rate-limit";
@@ -9,6 +9,7 @@ export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "login", request });
   const body = await readJson(request, loginSchema);
-  const { user, token } = await countFailedSignIn(body, () => logIn(body));
-  return jsonWithSession({ token, user: toPublicUser(user) }, { token });
+  const device = trustedDevice(request, body.email);
+  const { user, token } = await countFailedSignIn({ email: body.email, device }, () => logIn(body));
+  return jsonWithSession({ token, user: toPublicUser(user) }, { token, provedBy: user.email });
 });

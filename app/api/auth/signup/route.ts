@@ -11,5 +11,8 @@ export const POST = handlePrivate(async (request: Request) => {
   const body = await readJson(request, signupSchema);
   await limitByEmail({ action: "signup", email: body.email });
   const { user, token } = await signUp(body);
-  return jsonWithSession({ token, user: toPublicUser(user) }, { token, status: 201 });
+  return jsonWithSession(
+    { token, user: toPublicUser(user) },
+    { token, status: 201, provedBy: user.email },
+  );
 });

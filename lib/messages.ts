@@ -8,6 +8,9 @@ const joinList = (items: string[]) => listFormat().format(items);
 /** A cart line's and an order line's quantity: one rule, one wording. */
 const QUANTITY_RULE = "Quantity must be a whole number from 1 to 99";
 
+/** The Instagram discount's line, named alike at checkout, in mail, in My Orders and in the panel. */
+const firstOrderDiscount = (percent: number) => `Instagram first-order discount (${percent}%)`;
+
 export const messages = {
   home: {
     heroTitle: "Exquisite Jewelry",
@@ -350,7 +353,7 @@ export const messages = {
     subtotal: "Subtotal",
     delivery: "Delivery",
     deliveryNote: "Flat rate anywhere in Lebanon, 4-5 business days",
-    discountApplied: (percent: number) => `Instagram first-order discount (${percent}%)`,
+    discountApplied: firstOrderDiscount,
     discountAvailable: (percent: number) =>
       `A ${percent}% Instagram first-order discount is waiting for you: verify your email to use it.`,
     total: "Total",
@@ -389,7 +392,7 @@ export const messages = {
     itemLine: (quantity: number, name: string) => `${quantity} × ${name}`,
     subtotal: "Subtotal",
     delivery: "Delivery",
-    discount: (percent: number) => `Instagram first-order discount (${percent}%)`,
+    discount: firstOrderDiscount,
     total: "Total",
     payment: "Payment",
     estimatedDelivery: "Estimated delivery",
@@ -488,7 +491,7 @@ export const messages = {
     quantityTimesPrice: (quantity: number, price: string) => `${quantity} × ${price}`,
     subtotal: "Subtotal",
     delivery: "Delivery",
-    discount: (percent: number) => `Instagram discount (${percent}%)`,
+    discount: firstOrderDiscount,
     total: "Total",
     totalInDollars: (amount: string) => `(${amount})`,
     deliverTo: "Deliver to",
@@ -605,7 +608,7 @@ export const messages = {
     orderSummary: "Order Summary",
     subtotal: "Subtotal",
     deliveryFee: "Delivery Fee",
-    discount: (percent: number) => `Discount (${percent}%)`,
+    discount: firstOrderDiscount,
     total: "Total",
     paymentMethod: "Payment Method",
     currency: "Currency",

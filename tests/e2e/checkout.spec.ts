@@ -399,6 +399,12 @@ test("a verified Instagram customer sees the first-order discount applied and is
   await expect(checkout.thankYou).toBeVisible();
   await expect(checkout.detail(t.total)).toHaveText("$35.01");
 
+  // My Orders names the discount as the checkout did.
+  await page.goto("/orders");
+  const card = page.getByRole("article").filter({ hasText: necklace.name });
+  await expect(card.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT))).toBeVisible();
+  await expect(card).toContainText("−$3.34");
+
   // The discount is for the first order only.
   await fillCart(page, [{ product: necklace, quantity: 1 }], { server: true });
   await checkout.open();

@@ -153,8 +153,6 @@ export const SESSION_HINT_COOKIE = "lumiere_signed_in";
  * change): its sign-ins to that account are not held up by others' wrong guesses.
  */
 export const DEVICE_COOKIE = "lumiere_device";
-/** Its name wherever the cookie is Secure. */
-export const SECURE_DEVICE_COOKIE = `__Host-${DEVICE_COOKIE}`;
 
 /** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
 export const CART_STORAGE_KEY = "cart";

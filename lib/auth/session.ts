@@ -5,13 +5,7 @@ import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
 import { getDb, isUuid, type Database, type DbOrTx } from "@/lib/db";
 import { sessions, users, type User } from "@/lib/db/schema";
-import {
-  DEVICE_COOKIE,
-  SECURE_DEVICE_COOKIE,
-  SECURE_SESSION_COOKIE,
-  SESSION_COOKIE,
-  SESSION_HINT_COOKIE,
-} from "@/lib/constants";
+import { DEVICE_COOKIE, SESSION_COOKIE, SESSION_HINT_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AppError, forbidden, PRIVATE_NO_STORE, unauthorized } from "@/lib/errors";
 import { assertSameOrigin } from "@/lib/http";
@@ -231,34 +225,45 @@ function cookieIsSecure(): boolean {
 }
 
 /**
- * The session cookie's name: `__Host-` prefixed wherever the cookie is Secure, so the browser
- * accepts it only from this very host over https (no sibling subdomain can plant a session).
+ * A cookie's name as this server sets it: `__Host-` prefixed wherever cookies are Secure, so the
+ * browser accepts it only from this very host over https (no sibling subdomain can plant one).
  */
+const cookieName = (name: string) => (cookieIsSecure() ? `__Host-${name}` : name);
+
+/** Set-Cookie for one of the shop's cookies: the whole site, SameSite=Lax, Secure where it can be. */
+function cookieHeader(
+  name: string,
+  value: string,
+  { maxAge, httpOnly = true }: { maxAge: number; httpOnly?: boolean },
+): string {
+  return [
+    `${name}=${value}`,
+    "Path=/",
+    ...(httpOnly ? ["HttpOnly"] : []),
+    "SameSite=Lax",
+    `Max-Age=${maxAge}`,
+    ...(cookieIsSecure() ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** The session cookie's name (SESSION_COOKIE, or SECURE_SESSION_COOKIE over https). */
 export function sessionCookieName(): string {
-  return cookieIsSecure() ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  return cookieName(SESSION_COOKIE);
 }
 
 /** Set-Cookie for the session: the token for 30 days, or with token null, an expired empty cookie. */
 export function sessionCookieHeader(token: string | null): string {
-  return [
-    `${sessionCookieName()}=${token ?? ""}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${token ? SESSION_MAX_AGE_SECONDS : 0}`,
-    ...(cookieIsSecure() ? ["Secure"] : []),
-  ].join("; ");
+  return cookieHeader(sessionCookieName(), token ?? "", {
+    maxAge: token ? SESSION_MAX_AGE_SECONDS : 0,
+  });
 }
 
 /** Set-Cookie for the scripts' hint that a session exists: the same lifetime, no secret in it. */
 export function sessionHintCookieHeader(token: string | null): string {
-  return [
-    `${SESSION_HINT_COOKIE}=${token ? "1" : ""}`,
-    "Path=/",
-    "SameSite=Lax",
-    `Max-Age=${token ? SESSION_MAX_AGE_SECONDS : 0}`,
-    ...(cookieIsSecure() ? ["Secure"] : []),
-  ].join("; ");
+  return cookieHeader(SESSION_HINT_COOKIE, token ? "1" : "", {
+    maxAge: token ? SESSION_MAX_AGE_SECONDS : 0,
+    httpOnly: false,
+  });
 }
 
 /**
@@ -282,8 +287,6 @@ export function jsonWithSession(
 
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-const deviceCookieName = () => (cookieIsSecure() ? SECURE_DEVICE_COOKIE : DEVICE_COOKIE);
-
 /** The mark's signature: for this email and this random id only, made with the shop's secret. */
 const deviceSignature = (email: string, id: string) =>
   createHmac("sha256", getAuthSecret())
@@ -293,14 +296,9 @@ const deviceSignature = (email: string, id: string) =>
 /** Set-Cookie marking this browser as one the email's owner signed in from (a fresh id each time). */
 function deviceCookieHeader(email: string): string {
   const id = randomBytes(16).toString("base64url");
-  return [
-    `${deviceCookieName()}=${id}.${deviceSignature(email, id)}`,
-    "Path=/",
-    "HttpOnly",
-    "SameSite=Lax",
-    `Max-Age=${DEVICE_MAX_AGE_SECONDS}`,
-    ...(cookieIsSecure() ? ["Secure"] : []),
-  ].join("; ");
+  return cookieHeader(cookieName(DEVICE_COOKIE), `${id}.${deviceSignature(email, id)}`, {
+    maxAge: DEVICE_MAX_AGE_SECONDS,
+  });
 }
 
 /**
@@ -308,7 +306,7 @@ function deviceCookieHeader(email: string): string {
  * very email; otherwise null (no mark, another account's, or forged).
  */
 export function trustedDevice(request: Request, email: string): string | null {
-  const mark = parseCookies(request.headers.get("cookie"))[deviceCookieName()];
+  const mark = parseCookies(request.headers.get("cookie"))[cookieName(DEVICE_COOKIE)];
   const [id, signature, extra] = mark?.split(".") ?? [];
   if (!id || !signature || extra !== undefined || id.length > 64) return null;
   const expected = Buffer.from(deviceSignature(email, id));

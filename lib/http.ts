@@ -1,11 +1,11 @@
 import "server-only";
-import { isIP } from "node:net";
 import { after } from "next/server";
 import type { z } from "zod";
 import { AppError, badRequest } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import { namesEtag } from "@/server/cache-control.mjs";
+import { clientAddressOf } from "@/server/trust-proxy.mjs";
 
 const DEFAULT_MAX_JSON_BYTES = 32 * 1024;
 
@@ -150,69 +150,14 @@ export async function readJson<S extends z.ZodType>(
   return parseInput(schema, body);
 }
 
-/** Every address that is not a valid IP shares this one bucket (a proxy sending garbage, a forgery). */
-export const UNKNOWN_ADDRESS = "unknown";
-
-/** A valid IPv6 address as its eight groups, as numbers. */
-function ipv6Groups(address: string): number[] {
-  const [head = "", tail] = address.split("::");
-  const expand = (part: string) =>
-    (part ? part.split(":") : []).flatMap((group) => {
-      if (!group.includes(".")) return [parseInt(group, 16)];
-      const [a = 0, b = 0, c = 0, d = 0] = group.split(".").map(Number);
-      return [(a << 8) | b, (c << 8) | d];
-    });
-  const left = expand(head);
-  const right = tail === undefined ? [] : expand(tail);
-  return [...left, ...Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-/**
- * A forwarded address as a rate-limit key: an IPv4 address (also when written IPv4-mapped), an
- * IPv6 address's /64 network (one subscriber's usual allocation, e.g. "2001:db8:1:2::/64"), or
- * UNKNOWN_ADDRESS for anything that is not an IP.
- */
-export function normaliseAddress(raw: string | undefined): string {
-  let address = (raw ?? "").trim();
-  if (!address || address.length > 100) return UNKNOWN_ADDRESS;
-  // Some proxies add the client's port: "[2001:db8::1]:443", "198.51.100.7:443".
-  address = /^\[([^\]]+)\](?::\d+)?$/.exec(address)?.[1] ?? address;
-  if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(":"));
-  address = address.replace(/%[\w.-]+$/, ""); // an IPv6 zone ("fe80::1%eth0")
-  const version = isIP(address);
-  if (version === 4) return address;
-  if (version !== 6) return UNKNOWN_ADDRESS;
-  const groups = ipv6Groups(address);
-  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
-    const [high = 0, low = 0] = groups.slice(6);
-    return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.toString(16))
-    .join(":")}::/64`;
-}
+export { normaliseAddress, UNKNOWN_ADDRESS } from "@/server/trust-proxy.mjs";
 
 /**
  * The caller's address, for per-address limits. The entry point (server/index.mjs) makes
- * X-Forwarded-For trustworthy: reached directly, it holds only the socket's own address; behind
- * TRUST_PROXY proxies, each proxy appended the address it saw, so the entry that many from the
- * right is the one the outermost trusted proxy saw (the client). A list shorter than that was
- * replaced by the socket's address, which is then its only entry.
+ * X-Forwarded-For trustworthy, and its rule picks the client's entry (server/trust-proxy.mjs).
  */
 export function clientAddress(request: Request): string {
-  const hops = env().TRUST_PROXY;
-  const entries = (request.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const chosen =
-    hops === 0
-      ? entries.at(-1)
-      : entries.length >= hops
-        ? entries[entries.length - hops]
-        : entries[0];
-  return normaliseAddress(chosen);
+  return clientAddressOf(request.headers.get("x-forwarded-for"), env().TRUST_PROXY);
 }
 
 /**

@@ -7,7 +7,8 @@
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
-// - a product's address is read with its id in lowercase, one cache entry per product.
+// - a product's address is read with its id in lowercase, one cache entry per product;
+// - a client answered too many unknown product or category pages waits (server/not-found-budget.mjs).
 import http from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
@@ -23,8 +24,9 @@ import {
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
 import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
+import { createNotFoundBudget } from "./not-found-budget.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
-import { forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
+import { clientAddressOf, forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
 
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ||= dev ? "development" : "production";
@@ -41,6 +43,9 @@ const port = Number(process.env.PORT || 3000);
 const https = /^https:/i.test(process.env.APP_URL ?? "");
 const headers = baseHeaders({ hsts: !dev && https });
 const isTrusted = createScriptCheck();
+const notFoundBudget = createNotFoundBudget({
+  addressOf: (req) => clientAddressOf(req.headers["x-forwarded-for"], hops),
+});
 // The production build's scripts and styles, compressed once each (server/compression.mjs).
 const buildFiles = dev
   ? null
@@ -105,6 +110,7 @@ const server = http.createServer((req, res) => {
   canonicalProductAddress(req);
   if (buildFiles?.serve(req, res, () => handle(req, res))) return;
   answerWrongMethodInJson(req, res, allowedMethods);
+  if (notFoundBudget(req, res, () => handle(req, res))) return;
   handle(req, res);
 });
 

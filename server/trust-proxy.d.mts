@@ -5,3 +5,6 @@ export function forwardedForHeader(options: {
   socketAddress: string | undefined;
   hops: number;
 }): string;
+export const UNKNOWN_ADDRESS: string;
+export function normaliseAddress(raw: string | undefined): string;
+export function clientAddressOf(forwardedFor: string | null | undefined, hops: number): string;

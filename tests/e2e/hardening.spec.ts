@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { expect, test } from "./support/test";
 import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
+import { NOT_FOUND_PER_MINUTE } from "@/server/not-found-budget.mjs";
 
 // The shop as an attacker meets it: every answer's security headers, a page policy that lets only
 // the page's own scripts run, JSON errors for every odd path or method, and client addresses a
@@ -192,6 +193,41 @@ test.describe("client addresses behind one trusted proxy (this server: TRUST_PRO
     for (const header of ["x".repeat(3000), "not-an-ip", "203.0.113.1\u0000"]) {
       expect(await forgotPasswordFrom(request, header.replace("\u0000", "%00"))).toBe(200);
     }
+  });
+});
+
+test.describe("pages for made-up products and categories (rendered anew each time)", () => {
+  test("a client answered its minute's 404s waits; other clients and addresses do not", async ({
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const [product] = (await (await request.get("/api/products")).json()) as ProductDto[];
+    const from = (address: string) => ({ headers: { "X-Forwarded-For": address } });
+    const prober = from("198.51.100.140");
+    expect((await request.get(`/product/${product!.id}`, prober)).status()).toBe(200);
+
+    const madeUp = Array.from({ length: NOT_FOUND_PER_MINUTE }, (_, i) =>
+      i % 4 === 3 ? `/category/made-up-${i}` : `/product/${crypto.randomUUID()}`,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < madeUp.length; i += 4) {
+      const batch = madeUp.slice(i, i + 4).map((path) => request.get(path, prober));
+      for (const response of await Promise.all(batch)) statuses.push(response.status());
+    }
+    expect(statuses).toEqual(Array(NOT_FOUND_PER_MINUTE).fill(404));
+
+    const refused = await request.get(`/product/${crypto.randomUUID()}`, prober);
+    expect(refused.status()).toBe(429);
+    expect(Number(refused.headers()["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(refused.headers()["cache-control"]).toBe("private, no-store");
+    expect(await refused.text()).toContain(messages.api.tooManyRequests);
+    expect((await request.get(`/product/${product!.id}`, prober)).status()).toBe(429);
+    // Its other pages and the API still answer; another client is not affected.
+    expect((await request.get("/", prober)).status()).toBe(200);
+    expect((await request.get(`/api/product/${product!.id}`, prober)).status()).toBe(200);
+    const other = from("198.51.100.141");
+    expect((await request.get(`/product/${product!.id}`, other)).status()).toBe(200);
+    expect((await request.get(`/product/${crypto.randomUUID()}`, other)).status()).toBe(404);
   });
 });
 

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { startShopServer, type ShopServer } from "./support/server";
 import { expect, test } from "./support/test";
 import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
@@ -232,49 +233,21 @@ test.describe("pages for made-up products and categories (rendered anew each tim
 });
 
 test.describe("client addresses reached directly (TRUST_PROXY unset)", () => {
-  const port = Number(process.env.E2E_DIRECT_PORT || Number(process.env.E2E_PORT || 3100) + 1);
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = `${process.env.E2E_DATA_DIR || ".data-e2e"}-direct`;
-  let server: ChildProcess;
+  let server: ShopServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    server = spawn(process.execPath, ["server/index.mjs"], {
-      stdio: "ignore",
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        TRUST_PROXY: "",
-        MAIL_OUTBOX: "1",
-        AUTH_SECRET: "e2e-direct-secret-not-for-production-0123456789",
-        APP_URL: origin,
-      },
-    });
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${origin}/api/products`)).ok) break;
-      } catch {}
-      if (attempt > 400) throw new Error("the directly reached server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    server = await startShopServer(1, { TRUST_PROXY: "" });
   });
 
-  test.afterAll(() => {
-    server?.kill("SIGTERM");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   test("a rotating forged X-Forwarded-For does not escape the per-address limit", async ({
     request,
   }) => {
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, origin));
+      statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, server!.origin));
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
   });
 });

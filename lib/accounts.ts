@@ -10,7 +10,7 @@ import {
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { getAuthSecret } from "@/lib/auth/secret";
-import { createSessionToken, endAllSessions } from "@/lib/auth/session";
+import { createSessionToken, endAllSessions, endOtherSessions } from "@/lib/auth/session";
 import {
   PIN_LENGTH,
   PIN_MAX_ATTEMPTS,
@@ -351,13 +351,16 @@ export async function resetPassword({
 /** Changes the password and ends every session; the caller gets a fresh one. */
 export async function changePassword({
   user,
+  token,
   currentPassword,
   newPassword,
 }: {
   user: User;
+  /** The caller's session token: its session continues, every other one ends. */
+  token: string;
   currentPassword: string;
   newPassword: string;
-}): Promise<{ user: User; token: string }> {
+}): Promise<User> {
   if (!user.passwordHash) throw badRequest(messages.changePassword.noPassword);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
     throw badRequest(messages.changePassword.wrongCurrent);
@@ -368,19 +371,15 @@ export async function changePassword({
   const updated = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(users)
-      .set({
-        passwordHash,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
-        updatedAt: sql`now()`,
-      })
+      .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, user.id))
       .returning();
     if (!changed) throw unauthorized();
-    await endAllSessions(tx, { userId: changed.id });
+    await endOtherSessions(tx, { userId: changed.id, token });
     return changed;
   });
   await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: updated }));
-  return { user: updated, token: await createSessionToken({ user: updated }) };
+  return updated;
 }
 
 /** Ends every session of the account, on every device and this one. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from "drizzle-orm";
 import { decode, encode } from "next-auth/jwt";
 import { cache } from "react";
 import { getDb, isUuid, type Database, type DbOrTx } from "@/lib/db";
@@ -136,9 +136,28 @@ export async function endSession({ token }: { token: string }) {
     .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId)));
 }
 
-/** Ends every session of a user, on every device (sign out everywhere, a new password). */
+/** Ends every session of a user, on every device (sign out everywhere, a password reset). */
 export async function endAllSessions(db: DbOrTx, { userId }: { userId: string }) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Ends every session of a user but the one `token` names: a password changed from this device
+ * signs out every other one, while this one keeps its token (a client that stored it goes on).
+ */
+export async function endOtherSessions(
+  db: DbOrTx,
+  { userId, token }: { userId: string; token: string },
+) {
+  const claims = await readToken(token);
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        claims?.userId === userId ? ne(sessions.id, claims.sessionId) : undefined,
+      ),
+    );
 }
 
 type TokenSource = { token: string; via: "bearer" | "cookie" };

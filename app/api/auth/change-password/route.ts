@@ -1,5 +1,5 @@
 import { changePassword, toPublicUser } from "@/lib/accounts";
-import { jsonWithSession, requireUser } from "@/lib/auth/session";
+import { jsonWithSession, requireUser, tokenFromHeaders } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
 import { readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
@@ -11,13 +11,11 @@ export const POST = handlePrivate(async (request: Request) => {
   await limitByAddress({ action: "passwordCheck", request });
   await limitByEmail({ action: "passwordCheck", email: user.email });
   const body = await readJson(request, changePasswordSchema);
-  const changed = await changePassword({ user, ...body });
+  // requireUser found the user by this token, so there is one.
+  const { token } = tokenFromHeaders(request.headers)!;
+  const changed = await changePassword({ user, token, ...body });
   return jsonWithSession(
-    {
-      message: messages.changePassword.success,
-      token: changed.token,
-      user: toPublicUser(changed.user),
-    },
-    { token: changed.token, provedBy: changed.user.email },
+    { message: messages.changePassword.success, token, user: toPublicUser(changed) },
+    { token, provedBy: changed.email },
   );
 });

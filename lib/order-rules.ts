@@ -45,16 +45,19 @@ export function orderTotals({
 /**
  * Why an order comes to more than the customer saw (`expected…`, in cents; either may be absent),
  * or null when it does not. "discount" when the first-order discount the page showed, which the
- * server no longer gives, alone explains it; "prices" otherwise.
+ * server no longer gives, alone explains it (only a customer who signed up from the Instagram link
+ * can have been shown one: `discountShown`); "prices" otherwise.
  */
 export function whyTotalRose({
   totals,
   discounted,
+  discountShown,
   expectedSubtotalCents,
   expectedTotalCents,
 }: {
   totals: OrderTotals;
   discounted: boolean;
+  discountShown: boolean;
   expectedSubtotalCents?: number;
   expectedTotalCents?: number;
 }): "prices" | "discount" | null {
@@ -63,7 +66,9 @@ export function whyTotalRose({
   if (above(expectedSubtotalCents, totals.subtotalCents)) return "prices";
   if (!above(expectedTotalCents, totals.totalCents)) return null;
   const withDiscount = totals.totalCents - instagramDiscountCents(totals.subtotalCents);
-  return !discounted && !above(expectedTotalCents, withDiscount) ? "discount" : "prices";
+  return discountShown && !discounted && !above(expectedTotalCents, withDiscount)
+    ? "discount"
+    : "prices";
 }
 
 type DiscountCustomer = {

@@ -391,6 +391,7 @@ export async function placeOrder({
       const rise = whyTotalRose({
         totals,
         discounted,
+        discountShown: customer.registrationSource === "instagram_bio",
         expectedSubtotalCents: centsOf(input.expectedSubtotal),
         expectedTotalCents: centsOf(input.expectedTotal),
       });

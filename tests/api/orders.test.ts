@@ -568,6 +568,18 @@ describeEachDatabase("orders API", ({ db, target }) => {
         expect(placed.body.order).toMatchObject({ discount: null, totalAmount: 25 });
       });
 
+      it("never blames the discount for a customer who could not have been shown it", async () => {
+        // $20.00 + $5.00, sent as $23.00: what the discount would take, but she never had it.
+        const { token } = await createSignedInUser(db());
+        const ring = await createProduct(db(), { priceCents: 2000, quantity: 5 });
+        const refused = await checkout({
+          token,
+          body: checkoutBody([{ productId: ring.id, quantity: 1 }], { expectedTotal: 23 }),
+        });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$25.00")] });
+      });
+
       it.each([
         {
           // Seen at $20.00 + $5.00 by a customer who never had the discount; now $30.00 + $5.00.

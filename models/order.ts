@@ -83,19 +83,21 @@ const westernDigits = (value: string) =>
   value.replace(EASTERN_DIGIT, (digit) => String(digit.charCodeAt(0) % 16));
 
 /**
- * 8-20 characters of digits, spaces, hyphens, plus signs and parentheses (the spec's rule), at
- * least one of them a digit: punctuation alone reaches no one. Other spaces and line breaks pasted
- * in (a non-breaking space, a tab) become one plain space, as in the address, and digits typed on
- * an Arabic keyboard become 0-9, so the order, its mail and the courier's list read alike.
+ * 8-20 characters of digits, spaces, hyphens, plus signs and parentheses (the spec's rule, counted
+ * as typed, any kind of space being a space), at least one of them a digit: punctuation alone
+ * reaches no one. Digits typed on an Arabic keyboard become 0-9, and each run of spaces or line
+ * breaks pasted in (a non-breaking space, a tab) is stored as one plain space, as in the address,
+ * so the order, its mail and the courier's list read alike.
  */
 export const phoneNumberField = z
   .string({ error: (issue) => (issue.input == null ? m.phoneRequired : m.phoneInvalid) })
   .trim()
   .refine(showsSomething, { error: m.phoneRequired, abort: true })
-  .transform((v) => westernDigits(oneLine(v)))
+  .transform((v) => westernDigits(v.replace(/\s/g, " ")))
   .refine((v) => PHONE_SHAPE.test(v) && HAS_DIGIT.test(v), {
     error: m.phoneInvalid,
-  });
+  })
+  .transform(oneLine);
 
 /** What the customer types on the checkout page. */
 export const checkoutFormSchema = z.object({

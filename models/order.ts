@@ -141,8 +141,12 @@ export const checkoutSchema = z.object(
         error: (issue) => (issue.input === undefined ? m.emptyCart : undefined),
       })
       .min(1, { error: m.emptyCart })
-      .max(MAX_ORDER_LINES, { error: m.tooManyLines(MAX_ORDER_LINES) })
+      // Counted once the same product's lines are added up: the limit is on different pieces.
+      // The body's size limit (32 kB) bounds the lines read before that.
       .transform(mergeLines)
+      .refine((lines) => lines.length <= MAX_ORDER_LINES, {
+        error: m.tooManyLines(MAX_ORDER_LINES),
+      })
       .refine((lines) => lines.every((line) => line.quantity <= MAX_ITEM_QUANTITY), {
         error: m.quantityTotal(MAX_ITEM_QUANTITY),
       }),

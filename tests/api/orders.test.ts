@@ -265,6 +265,18 @@ describeEachDatabase("orders API", ({ db, target }) => {
       expect(await stockOf(ring.id)).toBe(0);
     });
 
+    it("counts the 50 different pieces an order may hold after adding up one piece's lines", async () => {
+      const { token } = await createSignedInUser(db());
+      const ring = await createProduct(db(), { priceCents: 1000, quantity: 60 });
+      const { status, body } = await checkout({
+        token,
+        body: checkoutBody(Array.from({ length: 51 }, () => ({ productId: ring.id, quantity: 1 }))),
+      });
+      expect(status).toBe(201);
+      expect(body.order).toMatchObject({ subtotal: 510, items: [{ quantity: 51 }] });
+      expect(await stockOf(ring.id)).toBe(9);
+    });
+
     it("places an order worth more than a 32-bit count of cents, and counts it in the revenue", async () => {
       const { token, user } = await createSignedInUser(db());
       // Three pieces at the highest price, 99 of each: $29,700,000.

@@ -9,12 +9,14 @@ import { getDb, isUuid, type Database } from "@/lib/db";
 import { products, type Product } from "@/lib/db/schema";
 import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 import { centsToDollars } from "@/lib/format";
+import { messages } from "@/lib/messages";
 import { compareNames } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
 /** Public catalogue answers: the pages' header (server/cache-control.mjs explains the values). */
 export const CATALOGUE_CACHE_CONTROL = PUBLIC_CACHE_CONTROL;
-export const categoryDetails = [`category must be one of: ${CATEGORIES.join(", ")}`];
+/** The one wording of the five categories, as the owner's product form gives it too. */
+export const categoryDetails = [messages.admin.categoryInvalid];
 
 export const isProductId = isUuid;
 export const isCategory = (value: unknown): value is Category =>

@@ -130,45 +130,42 @@ function mergeLines(lines: OrderLine[]): OrderLine[] {
 }
 
 /** The body of POST /api/orders/checkout. */
-export const checkoutSchema = z.object(
-  {
-    ...checkoutFormSchema.shape,
-    // A missing address names each required field, as the form would.
-    shippingAddress: z.preprocess((value) => value ?? {}, shippingAddressSchema),
-    items: z
-      // Missing is an empty cart; anything else that is not a list is named as such.
-      .array(orderLineSchema, {
-        error: (issue) => (issue.input === undefined ? m.emptyCart : undefined),
-      })
-      .min(1, { error: m.emptyCart })
-      // Counted once the same product's lines are added up: the limit is on different pieces.
-      // The body's size limit (32 kB) bounds the lines read before that.
-      .transform(mergeLines)
-      .refine((lines) => lines.length <= MAX_ORDER_LINES, {
-        error: m.tooManyLines(MAX_ORDER_LINES),
-      })
-      .refine((lines) => lines.every((line) => line.quantity <= MAX_ITEM_QUANTITY), {
-        error: m.quantityTotal(MAX_ITEM_QUANTITY),
-      }),
-    currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
-    // What the pieces came to, in US dollars, as the customer saw them: an order whose prices rose
-    // since is refused (409), so nobody is charged on delivery for a price they never saw.
-    // Optional for API clients.
-    expectedSubtotal: z
-      .number({ error: m.expectedSubtotalInvalid })
-      .nonnegative({ error: m.expectedSubtotalInvalid })
-      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedSubtotalInvalid })
-      .optional(),
-    // The total the customer saw, in US dollars: an order that would come to more (the first-order
-    // discount the page showed is no longer given) is refused the same way. Optional too.
-    expectedTotal: z
-      .number({ error: m.expectedTotalInvalid })
-      .nonnegative({ error: m.expectedTotalInvalid })
-      .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedTotalInvalid })
-      .optional(),
-  },
-  { error: messages.api.invalidRequest },
-);
+export const checkoutSchema = z.object({
+  ...checkoutFormSchema.shape,
+  // A missing address names each required field, as the form would.
+  shippingAddress: z.preprocess((value) => value ?? {}, shippingAddressSchema),
+  items: z
+    // Missing is an empty cart; anything else that is not a list is named as such.
+    .array(orderLineSchema, {
+      error: (issue) => (issue.input === undefined ? m.emptyCart : undefined),
+    })
+    .min(1, { error: m.emptyCart })
+    // Counted once the same product's lines are added up: the limit is on different pieces.
+    // The body's size limit (32 kB) bounds the lines read before that.
+    .transform(mergeLines)
+    .refine((lines) => lines.length <= MAX_ORDER_LINES, {
+      error: m.tooManyLines(MAX_ORDER_LINES),
+    })
+    .refine((lines) => lines.every((line) => line.quantity <= MAX_ITEM_QUANTITY), {
+      error: m.quantityTotal(MAX_ITEM_QUANTITY),
+    }),
+  currency: z.enum(CURRENCIES, { error: m.currencyInvalid }).default("USD"),
+  // What the pieces came to, in US dollars, as the customer saw them: an order whose prices rose
+  // since is refused (409), so nobody is charged on delivery for a price they never saw.
+  // Optional for API clients.
+  expectedSubtotal: z
+    .number({ error: m.expectedSubtotalInvalid })
+    .nonnegative({ error: m.expectedSubtotalInvalid })
+    .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedSubtotalInvalid })
+    .optional(),
+  // The total the customer saw, in US dollars: an order that would come to more (the first-order
+  // discount the page showed is no longer given) is refused the same way. Optional too.
+  expectedTotal: z
+    .number({ error: m.expectedTotalInvalid })
+    .nonnegative({ error: m.expectedTotalInvalid })
+    .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedTotalInvalid })
+    .optional(),
+});
 
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutPayload = z.input<typeof checkoutSchema>;

@@ -10,7 +10,7 @@ import { describeEachDatabase } from "@/tests/support/databases";
 const BASE = "http://localhost";
 const INVALID_CATEGORY = {
   error: "Invalid category",
-  details: ["category must be one of: earrings, necklaces, bracelets, rings, anklets"],
+  details: ["Category must be one of: earrings, necklaces, bracelets, rings, anklets"],
 };
 const PRODUCT_NOT_FOUND = { error: "Product not found" };
 

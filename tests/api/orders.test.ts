@@ -1123,14 +1123,14 @@ describeEachDatabase("orders API", ({ db, target }) => {
           name: "a JSON array",
           raw: () => "[]",
           status: 400,
-          error: messages.api.invalidRequest,
+          error: messages.api.bodyNotObject,
         },
-        { name: "JSON null", raw: () => "null", status: 400, error: messages.api.invalidRequest },
+        { name: "JSON null", raw: () => "null", status: 400, error: messages.api.bodyNotObject },
         {
           name: "a JSON string",
           raw: () => '"checkout"',
           status: 400,
-          error: messages.api.invalidRequest,
+          error: messages.api.bodyNotObject,
         },
         { name: "an empty body", raw: () => "", status: 400, error: m.fullNameRequired },
         {

@@ -34,7 +34,10 @@ import { MAX_NAME_LENGTH, type PublicUser } from "@/models/auth";
 const RESET_TOKEN_TTL_MINUTES = 15;
 const MINUTE_MS = 60_000;
 
-/** The user as the API shows it: never a password hash, a Google id or the session version. */
+/**
+ * The user as the API shows it to that user: never a password hash or the session version. The
+ * Google account it signs in with, if any, is `providers.google.id` (the spec's field).
+ */
 export function toPublicUser(user: User): PublicUser {
   return {
     _id: user.id,
@@ -47,6 +50,7 @@ export function toPublicUser(user: User): PublicUser {
     isEmailVerified: user.isEmailVerified,
     isAdmin: user.isAdmin,
     registrationSource: user.registrationSource,
+    providers: user.googleId ? { google: { id: user.googleId } } : {},
     hasPassword: Boolean(user.passwordHash),
     lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
     previousLoginAt: user.previousLoginAt?.toISOString() ?? null,

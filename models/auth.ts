@@ -152,6 +152,8 @@ export type PublicUser = {
   isEmailVerified: boolean;
   isAdmin: boolean;
   registrationSource: "google" | "instagram_bio" | null;
+  /** The Google account the user signs in with, when there is one. */
+  providers: { google?: { id: string } };
   hasPassword: boolean;
   lastLoginAt: string | null;
   /** The sign-in before the current one (the admin header's "last login"). */

@@ -201,6 +201,7 @@ describeEachDatabase("Google sign-in", ({ db }) => {
       isEmailVerified: true,
       registrationSource: "google",
       avatar: "https://lh3.googleusercontent.com/a/photo",
+      providers: { google: { id: "google-sub-1" } },
       hasPassword: false,
     });
     const [first] = await db().select().from(users).where(eq(users.email, email));
@@ -257,6 +258,7 @@ describeEachDatabase("Google sign-in", ({ db }) => {
       isEmailVerified: true,
       hasPassword: false,
       registrationSource: "instagram_bio",
+      providers: { google: { id: "google-sub-2" } },
     });
     const old = await profile(
       jsonRequest("/api/auth/profile", { method: "GET", token: created.body.token as string }),

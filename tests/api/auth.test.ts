@@ -96,6 +96,7 @@ function expectPublicUser(user: unknown) {
       "lastName",
       "phoneNumber",
       "previousLoginAt",
+      "providers",
       "registrationSource",
     ].sort(),
   );
@@ -132,6 +133,7 @@ describeEachDatabase("auth API", ({ db }) => {
         isEmailVerified: false,
         isAdmin: false,
         registrationSource: null,
+        providers: {},
         hasPassword: true,
       });
       expectPublicUser(body.user);

@@ -278,10 +278,13 @@ export function orderStatusMail({
   firstName,
   order,
   ordersUrl,
+  afterDelivery = false,
 }: {
   firstName: string;
   order: OrderDto;
   ordersUrl: string;
+  /** A cancelled order was delivered first: its cash was collected, so nothing "is owed". */
+  afterDelivery?: boolean;
 }): MailContent {
   const m = messages.orderMail;
   const { subject, title, text } = {
@@ -291,7 +294,11 @@ export function orderStatusMail({
       text: m.outForDeliveryText,
     },
     delivered: { subject: m.deliveredSubject, title: m.deliveredTitle, text: m.deliveredText },
-    cancelled: { subject: m.cancelledSubject, title: m.cancelledTitle, text: m.cancelledText },
+    cancelled: {
+      subject: m.cancelledSubject,
+      title: m.cancelledTitle,
+      text: afterDelivery ? m.cancelledAfterDeliveryText : m.cancelledText,
+    },
   }[order.status as MailedStatus];
   return compose({
     subject: subject(order.orderNumber),

@@ -228,7 +228,14 @@ export async function sendOrderConfirmationMail({ to, order }: { to: Recipient; 
 }
 
 /** The customer's notice that the order is out for delivery or delivered, to the order's address. */
-export async function sendOrderStatusMail({ order }: { order: OrderDto }) {
+export async function sendOrderStatusMail({
+  order,
+  afterDelivery = false,
+}: {
+  order: OrderDto;
+  /** The order was delivered (and paid for) when it was cancelled. */
+  afterDelivery?: boolean;
+}) {
   const customer = order.userId;
   if (!customer) return;
   await sendMail({
@@ -236,6 +243,7 @@ export async function sendOrderStatusMail({ order }: { order: OrderDto }) {
     content: orderStatusMail({
       firstName: customer.firstName,
       order,
+      afterDelivery,
       ordersUrl: new URL("/orders", env().APP_URL).toString(),
     }),
     notice: `order ${order.orderNumber} ${order.status}`,

@@ -411,6 +411,8 @@ export const messages = {
     cancelledTitle: "Your order has been cancelled",
     cancelledText: (orderNumber: string) =>
       `Your order ${orderNumber} has been cancelled, and nothing is owed for it. If you did not expect this, reply to this email and we will sort it out with you.`,
+    cancelledAfterDeliveryText: (orderNumber: string) =>
+      `Your order ${orderNumber}, delivered earlier, has been cancelled. Reply to this email and we will arrange any return or refund with you.`,
     visitShop: "Visit the shop",
   },
   cart: {

@@ -506,7 +506,7 @@ export async function setOrderStatus({
 }): Promise<OrderDto> {
   if (!isUuid(id)) throw notFound(messages.admin.orderNotFound);
   const db = await getDb();
-  const { previous, restocked } = await db.transaction(async (tx) => {
+  const { mail, previous, restocked } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order) throw notFound(messages.admin.orderNotFound);
     if (order.status === "cancelled") {
@@ -519,13 +519,19 @@ export async function setOrderStatus({
       });
       throw conflict(messages.admin.cancelledLocked, undefined, { order: current });
     }
+    // The row is locked: no other change can mail the same status meanwhile.
+    const mail = isMailedStatus(status) && !order.mailedStatuses.includes(status);
     await tx
       .update(orders)
-      .set({ status, updatedAt: sql`now()` })
+      .set({
+        status,
+        updatedAt: sql`now()`,
+        ...(mail && { mailedStatuses: [...order.mailedStatuses, status] }),
+      })
       .where(eq(orders.id, id));
     let restocked: { id: string; category: Category }[] = [];
     if (status === "cancelled") restocked = await giveBackStock(tx, id);
-    return { previous: order.status, restocked };
+    return { mail, previous: order.status, restocked };
   });
   if (restocked.length) {
     revalidateCatalogue({
@@ -534,8 +540,11 @@ export async function setOrderStatus({
     });
   }
   const [updated] = await findOrders({ where: eq(orders.id, id), limit: 1, withCustomer: true });
-  if (status !== previous && isMailedStatus(status)) {
-    afterResponse("order status mail", () => sendOrderStatusMail({ order: updated! }));
+  if (mail) {
+    const afterDelivery = previous === "delivered";
+    afterResponse("order status mail", () =>
+      sendOrderStatusMail({ order: updated!, afterDelivery }),
+    );
   }
   return updated!;
 }

@@ -155,6 +155,12 @@ export const orders = pgTable(
     customerLastName: text("customer_last_name").notNull(),
     customerEmail: text("customer_email").notNull(),
     status: orderStatusEnum("status").notNull().default("pending"),
+    // The statuses the customer was mailed about: an order moved back and forward again is
+    // announced once per status ("delivered" never twice).
+    mailedStatuses: orderStatusEnum("mailed_statuses")
+      .array()
+      .notNull()
+      .default(sql`'{}'::order_status[]`),
     // An order may pass $21 million (50 lines of 99 at up to $100,000): beyond a 32-bit integer.
     subtotalCents: bigint("subtotal_cents", { mode: "number" }).notNull(),
     deliveryFeeCents: integer("delivery_fee_cents").notNull(),

@@ -277,7 +277,7 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect((await setStatus(order._id, { status: "cancelled" }, admin)).status).toBe(200);
     });
 
-    it("mails the customer when the order goes out for delivery and when it is delivered, once each", async () => {
+    it("mails the customer when the order goes out for delivery and when it is delivered, once each, moved back and forward too", async () => {
       const product = await createProduct(db(), { quantity: 5 });
       const { order, buyer } = await placeOrder([{ productId: product.id, quantity: 1 }]);
       const mails = () =>
@@ -292,6 +292,10 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       await setStatus(order._id, { status: "out_for_delivery" }, admin);
       await setStatus(order._id, { status: "delivered" }, admin);
       expect(await waitFor(() => mails().length === before + 2)).toBe(true);
+      // A slip of the owner's finger, set right: the customer hears of each status once.
+      for (const status of ["preparing", "out_for_delivery", "delivered"] as const) {
+        expect((await setStatus(order._id, { status }, admin)).status).toBe(200);
+      }
       await new Promise((r) => setTimeout(r, 100));
       expect(mails()).toHaveLength(before + 2);
     });
@@ -312,6 +316,20 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       for (const gone of ["Estimated delivery", "Payment", "Deliver to"]) {
         expect(mail).not.toContain(gone);
       }
+    });
+
+    it("never tells a customer whose order was delivered, then cancelled, that nothing is owed", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order, buyer } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const cancelled = () =>
+        outboxMails(dataDir, buyer.user.email).filter((mail) => /Subject: .*cancelled/.test(mail));
+      await setStatus(order._id, { status: "delivered" }, admin);
+      await setStatus(order._id, { status: "cancelled" }, admin);
+      expect(await waitFor(() => cancelled().length === 1)).toBe(true);
+      expect(cancelled()[0]).toContain(
+        messages.orderMail.cancelledAfterDeliveryText(order.orderNumber),
+      );
+      expect(cancelled()[0]).not.toContain("nothing is owed");
     });
 
     it("changes the status even when the mail cannot be sent", async () => {

@@ -111,6 +111,7 @@ export function OrderDetailsDialog({
               <Row
                 label={t.discount(order.discount.percentage)}
                 value={`−${money(order.discount.amount)}`}
+                nowrap
               />
             )}
             <Row
@@ -125,7 +126,7 @@ export function OrderDetailsDialog({
             <Row
               label={t.paymentMethod}
               value={paymentMethodLabel(order.paymentMethod)}
-              capitalize
+              sentenceCase
             />
             <Row label={t.currency} value={order.currency} />
             <Row label={t.estimatedDelivery} value={formatDate(order.estimatedDelivery)} />
@@ -188,12 +189,16 @@ function Row({
   label,
   value,
   strong,
-  capitalize,
+  sentenceCase,
+  nowrap,
 }: {
   label: string;
   value: string;
   strong?: boolean;
-  capitalize?: boolean;
+  /** An amount that must not break between its sign and its figure on a phone. */
+  nowrap?: boolean;
+  /** Shown with a capital first letter, as My Orders shows it ("Cash on delivery"). */
+  sentenceCase?: boolean;
 }) {
   return (
     <div
@@ -203,7 +208,13 @@ function Row({
       )}
     >
       <dt className="text-muted">{label}</dt>
-      <dd className={clsx("text-ink text-end tabular-nums", capitalize && "capitalize")}>
+      <dd
+        className={clsx(
+          "text-ink text-end tabular-nums",
+          nowrap && "whitespace-nowrap",
+          sentenceCase && "first-letter:uppercase",
+        )}
+      >
         {value}
       </dd>
     </div>

@@ -322,12 +322,13 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
 });
 
-test("a long link in an order's notes wraps: the customer's card and the owner's window keep every amount on a phone's screen", async ({
+test("a long link in an order's notes wraps: the customer's card and the owner's window keep every amount on a phone's screen, each on one line", async ({
   page,
 }) => {
   const link = "https://www.google.com/maps/place/Hamra+St,+Beirut/@33.8966,35.4823,17z";
   await page.setViewportSize({ width: 390, height: 844 });
-  await verifiedCustomer(page.request);
+  // From the Instagram link: the order carries the discount's long label and its amount.
+  await verifiedCustomer(page.request, { source: "instagram" });
   const { order } = await placeOrder(page.request, { notes: `Pin: ${link}` });
   const onScreen = async (locator: Locator) => {
     const box = (await locator.boundingBox())!;
@@ -346,6 +347,17 @@ test("a long link in an order's notes wraps: the customer's card and the owner's
   await expect(admin.dialog).toContainText(link);
   await onScreen(admin.dialog.getByText(`$${order.totalAmount.toFixed(2)}`).first());
   await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
+  // The discount's minus sign stays on its amount's line (its text makes one line box).
+  expect(order.discount).not.toBeNull();
+  const discount = admin.dialog.getByText(`−$${order.discount!.amount.toFixed(2)}`, {
+    exact: true,
+  });
+  const lines = await discount.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
 });
 
 test("a long product name and material keep the dashboard and the edit window on a phone's screen", async ({

@@ -398,7 +398,12 @@ export async function placeOrder({
       if (rise) {
         const why =
           rise === "discount" ? messages.checkout.discountGone : messages.checkout.totalRose;
-        throw conflict(why, [messages.checkout.totalNow(formatPrice(totals.totalCents))]);
+        // In the currency the customer chose too, which the page showed the total in.
+        const total =
+          input.currency === "LBP"
+            ? `${formatPrice(totals.totalCents)} (${formatPrice(totals.totalCents, "LBP")})`
+            : formatPrice(totals.totalCents);
+        throw conflict(why, [messages.checkout.totalNow(total)]);
       }
 
       let order: Order | undefined;

@@ -6,6 +6,7 @@ import { GET as listOrdersHandler } from "@/app/api/orders/route";
 import { getDashboard } from "@/lib/dashboard";
 import { cartItems, orders, productImages, products, rateLimits, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { formatPrice } from "@/lib/format";
 import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { ORDER_NUMBER_PATTERN } from "@/lib/order-rules";
@@ -418,6 +419,15 @@ describeEachDatabase("orders API", ({ db, target }) => {
       expect(refused.body).toEqual({ error: m.totalRose, details: [m.totalNow("$84.00")] });
       expect(await countAll()).toEqual(before);
       expect(await cartOf(user.id)).toHaveLength(1);
+      // A customer paying in pounds reads the new total in pounds too.
+      const inPounds = await checkout({
+        token,
+        body: checkoutBody(line, { expectedSubtotal: 39, currency: "LBP" }),
+      });
+      expect(inPounds.body).toEqual({
+        error: m.totalRose,
+        details: [m.totalNow(`$84.00 (${formatPrice(8400, "LBP")})`)],
+      });
 
       // Seen as it is now, it is placed; a price that fell since is charged as it is now.
       const placed = await checkout({ token, body: checkoutBody(line, { expectedSubtotal: 79 }) });

@@ -55,16 +55,23 @@ describe("detailStockNotice", () => {
 
 describe("maxSelectableQuantity", () => {
   it.each([
-    { stock: 50, inCart: 0, expected: 10 },
-    { stock: 50, inCart: 45, expected: 5 },
-    { stock: 7, inCart: 0, expected: 7 },
-    { stock: 7, inCart: 2, expected: 5 },
-    { stock: 3, inCart: 3, expected: 0 },
-    { stock: 3, inCart: 9, expected: 0 },
-    { stock: 0, inCart: 0, expected: 0 },
-  ])("stock $stock with $inCart in cart allows up to $expected", ({ stock, inCart, expected }) => {
-    expect(maxSelectableQuantity({ stock, inCart })).toBe(expected);
-  });
+    { stock: 50, inCart: 0, detail: 10, quickView: 50 },
+    { stock: 50, inCart: 45, detail: 5, quickView: 5 },
+    { stock: 7, inCart: 0, detail: 7, quickView: 7 },
+    { stock: 7, inCart: 2, detail: 5, quickView: 5 },
+    { stock: 3, inCart: 3, detail: 0, quickView: 0 },
+    { stock: 3, inCart: 9, detail: 0, quickView: 0 },
+    { stock: 0, inCart: 0, detail: 0, quickView: 0 },
+    // A cart line holds at most 99, however much the shop has.
+    { stock: 500, inCart: 0, detail: 10, quickView: 99 },
+    { stock: 500, inCart: 95, detail: 4, quickView: 4 },
+  ])(
+    "stock $stock with $inCart in cart: up to $detail on the detail page, $quickView in the quick view",
+    ({ stock, inCart, detail, quickView }) => {
+      expect(maxSelectableQuantity({ stock, inCart, place: "detail" })).toBe(detail);
+      expect(maxSelectableQuantity({ stock, inCart, place: "quick-view" })).toBe(quickView);
+    },
+  );
 });
 
 describe("addToCartLabel", () => {

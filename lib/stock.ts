@@ -1,6 +1,6 @@
 // Stock wording of the shop (spec section 4). Pure functions, safe to import from client and server:
 // cards and the product page render them on the server, the cart UI re-renders them in the browser.
-import { DETAIL_QUANTITY_CAP } from "@/lib/constants";
+import { DETAIL_QUANTITY_CAP, MAX_ITEM_QUANTITY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
 type StockState = {
@@ -36,9 +36,17 @@ export function detailStockNotice({ stock, inCart }: StockState): string {
   return messages.stock.inStock;
 }
 
-/** Largest quantity the detail page offers: at most 10, and never more than is left to add. */
-export function maxSelectableQuantity({ stock, inCart }: StockState): number {
-  return Math.max(0, Math.min(DETAIL_QUANTITY_CAP, stock - inCart));
+/**
+ * Largest quantity a quantity chooser offers: never more than is left to add to the cart line
+ * (which holds at most the stock and 99), and on the detail page at most 10 (spec section 5).
+ */
+export function maxSelectableQuantity({
+  stock,
+  inCart,
+  place,
+}: StockState & { place: "quick-view" | "detail" }): number {
+  const room = Math.min(stock, MAX_ITEM_QUANTITY) - inCart;
+  return Math.max(0, place === "detail" ? Math.min(DETAIL_QUANTITY_CAP, room) : room);
 }
 
 type AddToCartState = StockState & {

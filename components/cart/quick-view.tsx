@@ -97,7 +97,7 @@ function PurchaseControls({
   // After 'Added!' the quantity starts over at 1.
   const resetQuantity = useCallback(() => setChosen(1), []);
   const { inCart, justAdded, busy, add } = useAddToCart(product, resetQuantity);
-  const max = maxSelectableQuantity({ stock, inCart });
+  const max = maxSelectableQuantity({ stock, inCart, place: "quick-view" });
   const quantity = Math.max(1, Math.min(chosen, max));
   const button = addToCartLabel({ stock, inCart, quantity, justAdded, place: "quick-view" });
 

@@ -17,7 +17,7 @@ export function useProductPurchase(product: CartProduct) {
   const resetQuantity = useCallback(() => setChosen(1), []);
   const { inCart, justAdded, busy, add } = useAddToCart(product, resetQuantity);
   const stock = product.quantity;
-  const max = maxSelectableQuantity({ stock, inCart });
+  const max = maxSelectableQuantity({ stock, inCart, place: "detail" });
   const quantity = Math.max(1, Math.min(chosen, max));
   const { label, disabled } = addToCartLabel({
     stock,

@@ -203,6 +203,18 @@ test.describe("quick view", () => {
     await expect(shop.badge(STUDS)).toHaveText("2 in cart, 12 more available");
   });
 
+  test("the quick view's stepper runs up to the stock, past the detail page's 10", async ({
+    page,
+  }) => {
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.openQuickView(STUDS);
+    const more = shop.quickView().getByRole("button", { name: "Increase quantity" });
+    for (let i = 1; i < 14; i++) await more.click();
+    await expect(shop.cartButton()).toHaveText("Add 14 to Cart");
+    await expect(more).toBeDisabled();
+  });
+
   test("the last piece, a sold-out piece and Buy Now", async ({ page }) => {
     const shop = new Shop(page);
     await shop.open();

@@ -352,7 +352,7 @@ export async function resetPassword({
   return { user, token: await createSessionToken({ user }) };
 }
 
-/** Changes the password and ends every session; the caller gets a fresh one. */
+/** Changes the password and ends every other session; the caller's own goes on with its token. */
 export async function changePassword({
   user,
   token,

@@ -12,6 +12,7 @@ import {
   TotalsList,
 } from "@/components/checkout/order-summary";
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
+import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
 import { VerificationNotice } from "@/components/orders/account-notices";
 import { ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
@@ -58,6 +59,7 @@ export function CheckoutForm({
   onPlaced: (order: OrderDto) => void;
 }) {
   const cart = useCart();
+  const auth = useAuth();
   const { mutate } = useSWRConfig();
   const [currency, setCurrency] = useState<Currency>("USD");
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
@@ -111,6 +113,9 @@ export function CheckoutForm({
         });
         return;
       }
+      // The session ended elsewhere (signed out in another tab, or on every device): the profile
+      // is checked again, so the page turns to the signed-out checkout (spec section 4).
+      if (result.status === 401) void auth.refresh();
       return describeFailure(result, t.failed, t.networkError);
     },
     // Checked again on the next submit, not while the shopper types (spec section 5).

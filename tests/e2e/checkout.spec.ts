@@ -276,6 +276,35 @@ test("a price raised while the checkout is open is not charged: the order waits 
   await expect(checkout.detail(t.total)).toHaveText("$84.00");
 });
 
+test("a checkout whose session ended on another device turns to a signed-out visitor's page at the next press", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Cedar Twig Ring ${Date.now()}`,
+    price: "26.00",
+    quantity: 3,
+  });
+  const shopper = await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Hamra St", city: "Beirut", phone: "03 123 456" });
+
+  const phone = await newApiContext(baseURL!, "198.51.100.25");
+  expect((await phone.post("/api/auth/login", { data: shopper })).ok()).toBe(true);
+  expect((await phone.post("/api/auth/logout-everywhere")).ok()).toBe(true);
+  await phone.dispose();
+
+  // The press is refused (401), and the page is a signed-out visitor's: no form, Sign In offered.
+  const account = new AccountArea(page);
+  await expect(account.menuButton).toBeVisible();
+  await checkout.placeOrder.click();
+  await expect(account.signInButton).toBeVisible();
+  await expect(account.menuButton).toHaveCount(0);
+  await expect(checkout.placeOrder).toHaveCount(0);
+});
+
 test("a cart holding more than the shop has says so at the checkout, and one press settles it on the server", async ({
   page,
   baseURL,

@@ -4,6 +4,7 @@
 // unverified customers keep the cart in browser storage. A verified customer's cart is the
 // server's, changed optimistically: a refusal rolls the change back, a network error keeps it in
 // browser storage until the next merge takes it to the server.
+import { useRouter } from "next/navigation";
 import { useCallback, useMemo } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "sonner";
@@ -88,6 +89,7 @@ export function useSyncedCart({
 }): CartState {
   const { data, mutate } = query;
   const server = data?.cart;
+  const router = useRouter();
 
   const items = useMemo(
     () =>
@@ -133,10 +135,13 @@ export function useSyncedCart({
       await mutate(previous, { revalidate: false });
       if (outcome) return outcome;
       void mutate();
+      // Refused for stock (409): the page was drawn with stock that has moved since (a page kept
+      // for the Back button, another shopper's order): it is drawn again as it is now.
+      if (result.status === 409) router.refresh();
       toast.error(messages.cart.updateFailed);
       return { ok: false, reason: "refused", message: result.error ?? messages.cart.updateFailed };
     },
-    [data, mutate],
+    [data, mutate, router],
   );
 
   const add = useCallback(

@@ -3,6 +3,7 @@
 // The checkout (spec sections 2, 4 and 5): shipping form, order summary, currency, and the
 // submit. One Idempotency-Key per attempt: a retry of an attempt that got no clear answer (network,
 // 5xx) reuses it, so the server can never place the order twice; a clear refusal ends the attempt.
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { useSWRConfig } from "swr";
 import {
@@ -60,6 +61,7 @@ export function CheckoutForm({
 }) {
   const cart = useCart();
   const auth = useAuth();
+  const router = useRouter();
   const { mutate } = useSWRConfig();
   const [currency, setCurrency] = useState<Currency>("USD");
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
@@ -96,6 +98,8 @@ export function CheckoutForm({
       if (result.ok) {
         attemptKey.current = null;
         onPlaced(result.data.order);
+        // Pages the browser kept (for the Back button) show the stock this order just took.
+        router.refresh();
         await Promise.all([cart.afterOrder(), mutate(ORDERS_KEY)]);
         return;
       }

@@ -305,6 +305,50 @@ test("a checkout whose session ended on another device turns to a signed-out vis
   await expect(checkout.placeOrder).toHaveCount(0);
 });
 
+test("after an order took the last piece, Back shows its page sold out, not the stock it had", async ({
+  page,
+  baseURL,
+}) => {
+  const pendant = await createProduct(baseURL!, {
+    name: `Zahle Ruby Pendant ${Date.now()}`,
+    price: "48.00",
+    quantity: 1,
+  });
+  await verifiedCustomer(page.request);
+  await page.goto(`/product/${pendant.id}`);
+  await expect(page.getByText(messages.stock.detailOnlyOne)).toBeVisible();
+  await page.getByRole("button", { name: messages.addToCart.buyNow }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const checkout = new CheckoutPage(page);
+  await checkout.fillShipping({ address: "Hamra St", city: "Beirut", phone: "03 123 456" });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/product/${pendant.id}$`));
+  await expect(page.getByText(messages.stock.detailUnavailable)).toBeVisible();
+  await expect(page.getByText(messages.stock.detailOnlyOne)).toHaveCount(0);
+});
+
+test("a piece another shopper bought while its page was open: Add to Cart is refused and the page shows it sold out", async ({
+  page,
+  baseURL,
+}) => {
+  const pendant = await createProduct(baseURL!, {
+    name: `Byblos Shell Pendant ${Date.now()}`,
+    price: "31.00",
+    quantity: 1,
+  });
+  await verifiedCustomer(page.request);
+  await page.goto(`/product/${pendant.id}`);
+  await expect(page.getByText(messages.stock.detailOnlyOne)).toBeVisible();
+  await rivalBuys(baseURL!, { product: pendant, quantity: 1, address: "198.51.100.26" });
+
+  await page.getByRole("button", { name: messages.addToCart.addN(1) }).click();
+  await expect(page.getByText(messages.cart.updateFailed)).toBeVisible();
+  await expect(page.getByText(messages.stock.detailUnavailable)).toBeVisible();
+});
+
 test("a cart holding more than the shop has says so at the checkout, and one press settles it on the server", async ({
   page,
   baseURL,

@@ -41,7 +41,17 @@ import type { PublicUser } from "@/models/auth";
 
 const t = messages.checkout;
 
-type StockRefusal = { title: string; lines: string[]; fixable: boolean };
+type StockRefusal = {
+  title: string;
+  lines: string[];
+  fixable: boolean;
+  /** The cart the refused order held (linesKey), whose new total `lines` may name. */
+  sent: string;
+};
+
+/** A cart's pieces and quantities, to tell whether it changed since an order was refused. */
+const linesKey = (items: readonly { productId: string; quantity: number }[]) =>
+  items.map(({ productId, quantity }) => `${productId}:${quantity}`).join(",");
 
 /**
  * Whether the next order gets the first-order discount, as the server says. Not promised until
@@ -114,6 +124,7 @@ export function CheckoutForm({
           title: result.error ?? t.insufficientStock,
           lines: result.details,
           fixable: readShortItems(result.body).length > 0,
+          sent: linesKey(payload.items),
         });
         return;
       }
@@ -241,7 +252,18 @@ export function CheckoutForm({
           <TotalsList totals={totals} currency={currency} discount={discount} />
           <p className="text-muted text-xs">{t.paymentNote}</p>
           {stockRefusal ? (
-            <StockProblem {...stockRefusal} onFixed={() => setStockRefusal(null)} />
+            <StockProblem
+              title={stockRefusal.title}
+              // A new total named for a cart that has changed since (read again after the refusal)
+              // would contradict the summary above: the summary's total stands alone then.
+              lines={
+                stockRefusal.fixable || stockRefusal.sent === linesKey(cart.items)
+                  ? stockRefusal.lines
+                  : []
+              }
+              fixable={stockRefusal.fixable}
+              onFixed={() => setStockRefusal(null)}
+            />
           ) : (
             cart.stockSummary.hasAnyIssues && (
               <StockProblem

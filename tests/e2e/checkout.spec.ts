@@ -559,6 +559,44 @@ test("a first-order discount used up by an order from another device refuses the
   await expect(checkout.detail(t.total)).toHaveText("$45.00");
 });
 
+test("a refusal whose new total was for pieces another device's order has since taken out of the cart names no total", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Cedar Signet ${Date.now()}`,
+    price: "59.00",
+    quantity: 6,
+  });
+  const necklace = await createProduct(baseURL!, {
+    name: `Silver Bar Necklace ${Date.now()}`,
+    price: "38.00",
+    quantity: 6,
+  });
+  await verifiedCustomer(page.request, { source: "instagram" });
+  const lines = [
+    { product: ring, quantity: 1 },
+    { product: necklace, quantity: 1 },
+  ];
+  await fillCart(page, lines, { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  // $97.00 + $5.00 − $9.70.
+  await expect(checkout.summary).toContainText("$92.30");
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+
+  // Another device orders the necklace: the discount goes, and the necklace leaves the cart.
+  await orderThroughApi(page.request, [{ product: necklace, quantity: 1 }]);
+
+  await checkout.placeOrder.click();
+  const problem = checkout.summary.getByRole("alert");
+  await expect(problem).toContainText(t.discountGone);
+  await expect(checkout.line(necklace.name)).toHaveCount(0);
+  // The summary's total ($59.00 + $5.00) stands alone; the refused cart's $102.00 is not named.
+  await expect(checkout.detail(t.total)).toHaveText("$64.00");
+  await expect(problem).not.toContainText("$102.00");
+});
+
 test("an answer lost on the way back is retried with the same Idempotency-Key: one order, shown once", async ({
   page,
   baseURL,

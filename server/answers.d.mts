@@ -6,6 +6,8 @@ export const NOT_FOUND: string;
 export const MALFORMED_REQUEST: string;
 export const HEADERS_TOO_LARGE: string;
 export const REQUEST_TIMED_OUT: string;
+export const TOO_MANY_REQUESTS: string;
+export const NO_CACHE: string;
 export function answerClientError(
   error: Error & { code?: string },
   socket: import("node:stream").Duplex,

@@ -9,9 +9,10 @@ export const NOT_FOUND = "Not found";
 export const MALFORMED_REQUEST = "Malformed request";
 export const HEADERS_TOO_LARGE = "Request headers too large";
 export const REQUEST_TIMED_OUT = "Request took too long";
+export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
 /** Like every API refusal: no cache, shared or the browser's, keeps these answers. */
-const NO_CACHE = "private, no-store";
+export const NO_CACHE = "private, no-store";
 
 /**
  * A request Node's parser refuses before any handler sees it (broken syntax, headers past the

@@ -2,7 +2,6 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 
 export const NOT_FOUND_PER_MINUTE: number;
 export const MAX_IN_FLIGHT: number;
-export const TOO_MANY_REQUESTS: string;
 export function createNotFoundBudget(options: {
   addressOf: (req: IncomingMessage) => string;
   perMinute?: number;

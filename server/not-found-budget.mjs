@@ -11,10 +11,10 @@
 // test's connections, ever asks for. Counted in the process's memory: what the limit protects is
 // this process's own CPU, and a shared store would cost every page view a round trip.
 import { RateLimiterMemory } from "rate-limiter-flexible";
+import { NO_CACHE, TOO_MANY_REQUESTS } from "./answers.mjs";
 
 export const NOT_FOUND_PER_MINUTE = 120;
 export const MAX_IN_FLIGHT = 256;
-export const TOO_MANY_REQUESTS = "Too many requests. Please try again later.";
 
 /** The pages whose address names a product or a category: rendered on demand when unknown. */
 const NAMED_PAGE = /^\/(?:product|category)\//;
@@ -71,7 +71,7 @@ export function createNotFoundBudget({ addressOf, perMinute = NOT_FOUND_PER_MINU
 function answerTooMany(res, msBeforeNext) {
   res.writeHead(429, {
     "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "private, no-store",
+    "Cache-Control": NO_CACHE,
     "Retry-After": String(Math.max(1, Math.ceil(msBeforeNext / 1000))),
   });
   res.end(TOO_MANY_PAGE);

@@ -1,11 +1,11 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { messages } from "@/lib/messages";
+import { TOO_MANY_REQUESTS } from "@/server/answers.mjs";
 import {
   createNotFoundBudget,
   MAX_IN_FLIGHT,
   NOT_FOUND_PER_MINUTE,
-  TOO_MANY_REQUESTS,
 } from "@/server/not-found-budget.mjs";
 
 // The guard in front of a stand-in for Next: a product or category page whose path ends in

@@ -158,3 +158,5 @@ export const DEVICE_COOKIE = "lumiere_device";
 export const CART_STORAGE_KEY = "cart";
 export const WISHLIST_STORAGE_KEY = "wishlist";
 export const SIGNUP_SOURCE_STORAGE_KEY = "signupSource";
+/** Session storage: what a customer typed into the checkout form, until the order is placed. */
+export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutDraft";

@@ -9,6 +9,7 @@ import { useRouter } from "next/navigation";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { forgetCheckoutDraft } from "@/components/checkout/checkout-draft";
 import { callApi, type ApiResult } from "@/lib/api-client";
 import { SESSION_HINT_COOKIE } from "@/lib/constants";
 import { forgetSignupSource, readSignupSource } from "@/lib/signup-source";
@@ -137,6 +138,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     // Per-user data cached by other parts of the shop (cart, wishlist, orders) goes too.
     await mutateCache((key) => key !== PROFILE_KEY, undefined, { revalidate: false });
     forgetSessionHint();
+    forgetCheckoutDraft();
     setAdopted(false);
     await mutate(null);
     router.push("/");

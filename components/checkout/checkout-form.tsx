@@ -12,6 +12,7 @@ import {
   CurrencySelector,
   TotalsList,
 } from "@/components/checkout/order-summary";
+import { forgetCheckoutDraft, useCheckoutDraft } from "@/components/checkout/checkout-draft";
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
@@ -107,6 +108,7 @@ export function CheckoutForm({
       });
       if (result.ok) {
         attemptKey.current = null;
+        forgetCheckoutDraft();
         onPlaced(result.data.order);
         // Pages the browser kept (for the Back button) show the stock this order just took.
         router.refresh();
@@ -136,6 +138,7 @@ export function CheckoutForm({
     // Checked again on the next submit, not while the shopper types (spec section 5).
     { reValidateMode: "onSubmit" },
   );
+  useCheckoutDraft(form, user.id);
   const { register, clearErrors, formState } = form;
   const errors = formState.errors;
   const submitting = formState.isSubmitting;

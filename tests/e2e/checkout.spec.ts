@@ -10,7 +10,7 @@ import {
   unverifiedCustomer,
   verifiedCustomer,
 } from "./support/checkout";
-import { INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
+import { CHECKOUT_DRAFT_STORAGE_KEY, INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { ORDER_NUMBER_PATTERN } from "@/lib/order-rules";
 import type { OrderDto } from "@/models/order";
@@ -276,7 +276,7 @@ test("a price raised while the checkout is open is not charged: the order waits 
   await expect(checkout.detail(t.total)).toHaveText("$84.00");
 });
 
-test("a checkout whose session ended on another device turns to a signed-out visitor's page at the next press", async ({
+test("a checkout whose session ended on another device turns to a signed-out visitor's page at the next press, and keeps the address for the next sign-in", async ({
   page,
   baseURL,
 }) => {
@@ -303,6 +303,68 @@ test("a checkout whose session ended on another device turns to a signed-out vis
   await expect(account.signInButton).toBeVisible();
   await expect(account.menuButton).toHaveCount(0);
   await expect(checkout.placeOrder).toHaveCount(0);
+
+  // Signed in again, the customer finds the address they typed.
+  await account.logIn(shopper);
+  await expect(checkout.field(t.address)).toHaveValue("Hamra St");
+  await expect(checkout.field(t.city)).toHaveValue("Beirut");
+});
+
+test("a refreshed checkout keeps what the customer typed until the order is placed, and sign-out forgets it", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Cedar Bud Ring ${Date.now()}`,
+    price: "21.00",
+    quantity: 5,
+  });
+  const shopper = await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({
+    address: "Rue Pasteur 12",
+    city: "Tripoli",
+    phone: "06 123 456",
+    area: "El Mina",
+  });
+  await checkout.field(t.floor).fill("3");
+  await checkout.field(t.notes).fill("Call before coming");
+
+  await page.reload();
+  await expect(checkout.field(t.address)).toHaveValue("Rue Pasteur 12");
+  await expect(checkout.field(t.city)).toHaveValue("Tripoli");
+  await expect(checkout.field(t.phoneNumber)).toHaveValue("06 123 456");
+  await expect(checkout.field(t.area)).toHaveValue("El Mina");
+  await expect(checkout.field(t.floor)).toHaveValue("3");
+  await expect(checkout.field(t.notes)).toHaveValue("Call before coming");
+  await expect(checkout.field(t.fullName)).toHaveValue(`${shopper.firstName} ${shopper.lastName}`);
+
+  const placed = page.waitForResponse("**/api/orders/checkout");
+  await checkout.placeOrder.click();
+  const { order } = (await (await placed).json()) as { order: OrderDto };
+  expect(order.shippingAddress).toMatchObject({ address: "Rue Pasteur 12", floor: "3" });
+  await expect(checkout.thankYou).toBeVisible();
+
+  // The next order starts from the profile again.
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  await checkout.open();
+  await expect(checkout.field(t.fullName)).toHaveValue(`${shopper.firstName} ${shopper.lastName}`);
+  await expect(checkout.field(t.address)).toHaveValue("");
+  await expect(checkout.field(t.notes)).toHaveValue("");
+
+  // What another person at this phone could find is gone once the customer signs out.
+  await checkout.field(t.address).fill("Rue Maarad 4");
+  await page.reload();
+  await expect(checkout.field(t.address)).toHaveValue("Rue Maarad 4");
+  await new AccountArea(page).logOut();
+  await expect(checkout.placeOrder).toHaveCount(0);
+  const kept = await page.evaluate(
+    (key) => sessionStorage.getItem(key),
+    CHECKOUT_DRAFT_STORAGE_KEY,
+  );
+  expect(kept).toBeNull();
 });
 
 test("after an order took the last piece, Back shows its page sold out, not the stock it had", async ({

@@ -1,0 +1,90 @@
+// What a customer has typed into the checkout form, kept in this tab's session storage until the
+// order is placed: a refresh on a slow phone, or a sign-in again after the session ended, does not
+// cost them the address. Kept per tab and per customer, and forgotten on sign-out.
+import { useEffect } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import type { z } from "zod";
+import { CHECKOUT_DRAFT_STORAGE_KEY as DRAFT_KEY } from "@/lib/constants";
+import type { checkoutFormSchema, CheckoutForm } from "@/models/order";
+
+const ADDRESS_FIELDS = [
+  "fullName",
+  "address",
+  "city",
+  "area",
+  "building",
+  "floor",
+  "additionalInfo",
+] as const;
+
+type CheckoutFormHandle = UseFormReturn<z.input<typeof checkoutFormSchema>, unknown, CheckoutForm>;
+
+type CheckoutDraft = {
+  shippingAddress: Partial<Record<(typeof ADDRESS_FIELDS)[number], string>>;
+  phoneNumber?: string;
+  notes?: string;
+};
+
+/** Only strings of the form's own fields are taken back; the server checks them as ever. */
+const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+
+/** The draft kept for this customer, or null: none, another customer's, or unreadable. */
+export function readCheckoutDraft(userId: string): CheckoutDraft | null {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? "null");
+    if (typeof stored !== "object" || stored === null) return null;
+    const { userId: owner, values } = stored as { userId?: unknown; values?: unknown };
+    if (owner !== userId || typeof values !== "object" || values === null) return null;
+    const { shippingAddress, phoneNumber, notes } = values as Record<string, unknown>;
+    const address = (typeof shippingAddress === "object" && shippingAddress) || {};
+    const draft: CheckoutDraft = {
+      shippingAddress: {},
+      phoneNumber: text(phoneNumber),
+      notes: text(notes),
+    };
+    for (const name of ADDRESS_FIELDS) {
+      const value = text((address as Record<string, unknown>)[name]);
+      if (value !== undefined) draft.shippingAddress[name] = value;
+    }
+    return draft;
+  } catch {
+    return null; // storage disabled (private mode) or not JSON: nothing was kept
+  }
+}
+
+export function forgetCheckoutDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY);
+  } catch {
+    // storage disabled: nothing was kept
+  }
+}
+
+/**
+ * Fills the form with this customer's draft once it mounts, then keeps every edit. The profile's
+ * name and phone stay the defaults where the draft has none.
+ */
+export function useCheckoutDraft(form: CheckoutFormHandle, userId: string) {
+  const { reset, getValues, subscribe } = form;
+  useEffect(() => {
+    const draft = readCheckoutDraft(userId);
+    if (draft) {
+      const current = getValues();
+      const shippingAddress = { ...current.shippingAddress, ...draft.shippingAddress };
+      const phoneNumber = draft.phoneNumber ?? current.phoneNumber;
+      const notes = draft.notes ?? current.notes;
+      reset({ shippingAddress, phoneNumber, notes }, { keepDefaultValues: true });
+    }
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values, type }) => {
+        if (type !== "change") return;
+        try {
+          sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ userId, values }));
+        } catch {
+          // Storage full or disabled: the form still holds what was typed.
+        }
+      },
+    });
+  }, [userId, reset, getValues, subscribe]);
+}

@@ -4,7 +4,7 @@ import "server-only";
 // 1–99 check, so two tabs or two phones changing one cart at once cannot leave duplicate lines or
 // a line above the stock: there is no read-then-write to race.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import { isProductId, productExists, productImagePath } from "@/lib/catalogue";
+import { firstImageIdColumn, isProductId, productExists, productImagePath } from "@/lib/catalogue";
 import { summarizeStock } from "@/lib/cart-rules";
 import { MAX_ITEM_QUANTITY } from "@/lib/constants";
 import { getDb, queryRows, type DbOrTx } from "@/lib/db";
@@ -25,12 +25,6 @@ import type {
 const c = messages.cart;
 const productNotFound = () => notFound(messages.api.productNotFound);
 
-const firstImageId = sql<string | null>`(
-  select pi.id::text from product_images pi
-  where pi.product_id = "products"."id"
-  order by pi.position, pi.created_at limit 1
-)`;
-
 async function readCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
   const rows = await db
     .select({
@@ -39,7 +33,7 @@ async function readCart(db: DbOrTx, userId: string): Promise<CartItem[]> {
       name: products.name,
       priceCents: products.priceCents,
       stock: products.quantity,
-      imageId: firstImageId,
+      imageId: firstImageIdColumn,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))

@@ -24,6 +24,13 @@ export const isCategory = (value: unknown): value is Category =>
 
 export const productImagePath = (imageId: string) => `/images/${imageId}.jpg`;
 
+/** The id of a product's first picture, as a column of a select from `products`. */
+export const firstImageIdColumn = sql<string | null>`(
+  select pi.id::text from product_images pi
+  where pi.product_id = "products"."id"
+  order by pi.position, pi.created_at limit 1
+)`;
+
 type ProductRow = Pick<
   Product,
   "id" | "name" | "priceCents" | "category" | "description" | "quantity" | "materials"

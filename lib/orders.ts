@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { productImagePath, revalidateCatalogue } from "@/lib/catalogue";
+import { firstImageIdColumn, productImagePath, revalidateCatalogue } from "@/lib/catalogue";
 import {
   INSTAGRAM_DISCOUNT_PERCENT,
   INSTAGRAM_DISCOUNT_TYPE,
@@ -14,7 +14,6 @@ import {
   cartItems,
   orderItems,
   orders,
-  productImages,
   products,
   users,
   type Order,
@@ -157,6 +156,8 @@ type TakenLine = OrderLine & {
   image: string | null;
 };
 
+const byProductId = (a: OrderLine, b: OrderLine) => a.productId.localeCompare(b.productId);
+
 /**
  * The order's products as they are now (name, price, category, stock, first picture): lines whose
  * product is gone or lacks the stock are short, and nothing is written for them. Read without a
@@ -175,14 +176,7 @@ async function priceLines(
       priceCents: products.priceCents,
       category: products.category,
       quantity: products.quantity,
-      // Named in full: in a one-table select drizzle writes columns unqualified, and a bare "id"
-      // in the subquery would be the picture's own.
-      firstImageId: sql<string | null>`(
-        select ${productImages.id} from ${productImages}
-        where ${productImages.productId} = ${products}.${sql.identifier(products.id.name)}
-        order by ${productImages.position}, ${productImages.createdAt}
-        limit 1
-      )`,
+      firstImageId: firstImageIdColumn,
     })
     .from(products)
     .where(
@@ -195,7 +189,9 @@ async function priceLines(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const priced: TakenLine[] = [];
   const short: ShortItem[] = [];
-  for (const line of lines) {
+  // In product id order, the order every writer locks products in: the items' inserts lock their
+  // products' keys in this order too, so two checkouts (or one and a locked retry) never deadlock.
+  for (const line of [...lines].sort(byProductId)) {
     const product = byId.get(line.productId);
     if (product && product.quantity >= line.quantity) {
       const { name, priceCents, category, firstImageId } = product;
@@ -247,7 +243,7 @@ async function againIfPriceChanged<T>(checkout: (lock: boolean) => Promise<T>): 
  */
 async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<ShortItem[]> {
   const short: ShortItem[] = [];
-  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+  for (const line of [...lines].sort(byProductId)) {
     const [taken] = await tx
       .update(products)
       .set({ quantity: sql`${products.quantity} - ${line.quantity}`, updatedAt: sql`now()` })
@@ -269,6 +265,29 @@ async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<
     else throw new PriceChanged();
   }
   return short;
+}
+
+/**
+ * Points each item at its product's first picture as it is once takeStock holds the products' rows.
+ * The picture was read before then, and an owner's edit that has since removed it from the product
+ * may also have deleted it (no committed order showed it yet): the item takes the picture the
+ * product has now, which no edit can delete before this order commits. One read; a write only then.
+ */
+async function keepCurrentPictures(tx: Transaction, items: OrderItem[]) {
+  const ids = items.flatMap((item) => (item.productId ? [item.productId] : []));
+  const rows = await tx
+    .select({ id: products.id, firstImageId: firstImageIdColumn })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const pictures = new Map(
+    rows.map((row) => [row.id, row.firstImageId ? productImagePath(row.firstImageId) : null]),
+  );
+  for (const item of items) {
+    const picture = item.productId ? pictures.get(item.productId) : undefined;
+    if (picture === undefined || picture === item.image) continue;
+    await tx.update(orderItems).set({ image: picture }).where(eq(orderItems.id, item.id));
+    item.image = picture;
+  }
 }
 
 /**
@@ -457,6 +476,7 @@ export async function placeOrder({
       }
       const ranOut = await takeStock(tx, priced);
       if (ranOut.length > 0) throw shortOfStock(ranOut);
+      await keepCurrentPictures(tx, items);
       items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
       return { created: { order, items, customer, taken: priced } };
     }),

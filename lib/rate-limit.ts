@@ -140,18 +140,45 @@ export async function countFailure<T>(
   attempt: () => Promise<T>,
 ): Promise<T> {
   const limiter = await limiterFor(limit);
-  if (lockOut) {
-    const failed = await limiter.get(boundedKey(key));
-    if (failed && failed.consumedPoints >= limit.points) throw tooManyRequests(failed);
-  }
+  const counterKey = boundedKey(key);
+  if (lockOut) return countBeforeRunning(limiter, counterKey, attempt);
   try {
     return await attempt();
   } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const counted = await limiter.penalty(boundedKey(key));
+    if (!isCountedFailure(error)) throw error;
+    const counted = await limiter.penalty(counterKey);
     if (counted.consumedPoints > limit.points) throw tooManyRequests(counted);
     throw error;
   }
+}
+
+const isCountedFailure = (error: unknown) => error instanceof AppError && error.status < 500;
+
+/**
+ * countFailure's lockOut: the point is taken before the attempt runs, in one atomic step, so a
+ * burst of attempts sent at once cannot all pass a count that none of them has raised yet; an
+ * attempt that did not fail as a guess (it succeeded, or the server failed) gives its point back.
+ */
+async function countBeforeRunning<T>(
+  limiter: Awaited<ReturnType<typeof limiterFor>>,
+  key: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  try {
+    await limiter.consume(key);
+  } catch (error) {
+    if (error instanceof RateLimiterRes) throw tooManyRequests(error);
+    throw error;
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (!isCountedFailure(error)) await limiter.reward(key);
+    throw error;
+  }
+  await limiter.reward(key);
+  return result;
 }
 
 async function pruneExpired() {

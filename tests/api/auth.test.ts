@@ -951,6 +951,25 @@ describeEachDatabase("auth API", ({ db }) => {
       ).toBe(401);
     });
 
+    it("checks no more guesses than the limit when they all arrive at once, from many addresses", async () => {
+      rateLimitConfig.login.email = { points: 3, windowSeconds: 600 };
+      const { email } = await signUpShopper();
+      // Nineteen wrong guesses and the right password, sent together.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          call(login, "/api/auth/login", {
+            address: `198.51.100.${100 + i}`,
+            body: { email, password: i === 19 ? PASSWORD : `wrong-guess-${i}` },
+          }),
+        ),
+      );
+      const statuses = answers.map((answer) => answer.status);
+      // Three guesses were checked; the rest, the right password sent last among them, were not.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+      expect(statuses[19]).toBe(429);
+    });
+
     it("lets a browser that proved the password before sign in while others' wrong guesses hold the email", async () => {
       rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
       const deviceOf = (result: { headers: Headers }) =>

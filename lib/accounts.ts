@@ -7,7 +7,7 @@ import {
   randomUUID,
   timingSafeEqual,
 } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { createSessionToken, endAllSessions, endOtherSessions } from "@/lib/auth/session";
@@ -230,7 +230,19 @@ export async function requestPasswordReset({ email }: { email: string }) {
   const id = randomUUID();
   const pin = String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, "0");
   await db.transaction(async (tx) => {
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
+    // Earlier PINs go, but not a reset the owner already earned with her PIN: anyone can ask for
+    // a PIN for her email, and that must not end her reset while she types the new password.
+    await tx
+      .delete(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, user.id),
+          or(
+            isNull(passwordResets.resetTokenHash),
+            lt(passwordResets.resetTokenExpiresAt, sql`now()`),
+          ),
+        ),
+      );
     await tx.insert(passwordResets).values({
       id,
       userId: user.id,

@@ -582,6 +582,27 @@ describeEachDatabase("auth API", ({ db }) => {
       expect(latestMail(email)).toMatch(/Subject: .*password was changed/);
     });
 
+    it("keeps a reset the owner earned with her PIN when someone asks for another PIN for her email", async () => {
+      const { email } = await signUpShopper();
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: await requestPin(email) },
+      });
+      expect(verified.status).toBe(200);
+      // Someone else, elsewhere, asks for a PIN for the same email.
+      const otherPin = await requestPin(email);
+      expect(
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { resetToken: verified.body.resetToken, newPassword: "new-pearl-23" },
+        }),
+      ).toMatchObject({ status: 200, body: { user: { email } } });
+      // The reset ended the other PIN too.
+      expect(
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+          body: { email, pin: otherPin },
+        }),
+      ).toMatchObject({ status: 400, body: { error: m.auth.invalidPin } });
+    });
+
     it("answers Invalid PIN for a wrong PIN, and after 5 wrong attempts the PIN is dead", async () => {
       const { email } = await signUpShopper();
       const pin = await requestPin(email);

@@ -287,12 +287,16 @@ export function sessionHintCookieHeader(token: string | null): string {
 
 /**
  * A JSON answer that also sets (or, with token null, clears) the session cookie. With `provedBy`,
- * the email whose password the request just proved, it also marks the browser as that account's
+ * the account whose password the request just proved, it also marks the browser as that account's
  * device (trustedDevice).
  */
 export function jsonWithSession(
   body: unknown,
-  { token, status = 200, provedBy }: { token: string | null; status?: number; provedBy?: string },
+  {
+    token,
+    status = 200,
+    provedBy,
+  }: { token: string | null; status?: number; provedBy?: MarkedAccount },
 ): Response {
   const headers = new Headers({ "Cache-Control": PRIVATE_NO_STORE });
   headers.append("Set-Cookie", sessionCookieHeader(token));
@@ -306,29 +310,38 @@ export function jsonWithSession(
 
 const DEVICE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** The mark's signature: for this email and this random id only, made with the shop's secret. */
-const deviceSignature = (email: string, id: string) =>
+/**
+ * The account a device mark vouches for: its email and its password as stored now, so a new
+ * password (a reset, a change) or a new account under the same email voids every earlier mark, and
+ * a browser that once knew a password gets no guesses of its own at the next one.
+ */
+export type MarkedAccount = { email: string; passwordHash: string | null };
+
+/** The mark's signature: for this account's email and password and this random id only. */
+const deviceSignature = ({ email, passwordHash }: MarkedAccount, id: string) =>
   createHmac("sha256", getAuthSecret())
-    .update(`sign-in device\0${email.toLowerCase()}\0${id}`)
+    .update(`sign-in device\0${email.toLowerCase()}\0${passwordHash ?? ""}\0${id}`)
     .digest("base64url");
 
-/** Set-Cookie marking this browser as one the email's owner signed in from (a fresh id each time). */
-function deviceCookieHeader(email: string): string {
+/** Set-Cookie marking this browser as one the account's owner signed in from (a fresh id each time). */
+function deviceCookieHeader(account: MarkedAccount): string {
   const id = randomBytes(16).toString("base64url");
-  return cookieHeader(cookieName(DEVICE_COOKIE), `${id}.${deviceSignature(email, id)}`, {
+  return cookieHeader(cookieName(DEVICE_COOKIE), `${id}.${deviceSignature(account, id)}`, {
     maxAge: DEVICE_MAX_AGE_SECONDS,
   });
 }
 
 /**
  * The id of the device mark a sign-in request carries, when it was given to this browser for this
- * very email; otherwise null (no mark, another account's, or forged).
+ * very account and password; otherwise null (no mark, no such account, another account's, one from
+ * before the password changed, or forged).
  */
-export function trustedDevice(request: Request, email: string): string | null {
+export function trustedDevice(request: Request, account: MarkedAccount | undefined): string | null {
+  if (!account) return null;
   const mark = parseCookies(request.headers.get("cookie"))[cookieName(DEVICE_COOKIE)];
   const [id, signature, extra] = mark?.split(".") ?? [];
   if (!id || !signature || extra !== undefined || id.length > 64) return null;
-  const expected = Buffer.from(deviceSignature(email, id));
+  const expected = Buffer.from(deviceSignature(account, id));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
 }

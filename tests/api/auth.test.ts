@@ -931,6 +931,12 @@ describeEachDatabase("auth API", ({ db }) => {
   });
 
   describe("rate limits", () => {
+    const deviceOf = (result: { headers: Headers }) =>
+      result.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith("lumiere_device="))
+        ?.split(";")[0];
+
     it("counts only failed sign-ins per email, whatever the address; past the limit no password signs in until the window ends", async () => {
       rateLimitConfig.login.email = { points: 3, windowSeconds: 600 };
       const { email } = await signUpShopper();
@@ -993,11 +999,6 @@ describeEachDatabase("auth API", ({ db }) => {
 
     it("lets a browser that proved the password before sign in while others' wrong guesses hold the email", async () => {
       rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
-      const deviceOf = (result: { headers: Headers }) =>
-        result.headers
-          .getSetCookie()
-          .find((cookie) => cookie.startsWith("lumiere_device="))
-          ?.split(";")[0];
       const { email } = await signUpShopper();
       const own = await call(login, "/api/auth/login", { body: { email, password: PASSWORD } });
       const device = deviceOf(own)!;
@@ -1031,6 +1032,31 @@ describeEachDatabase("auth API", ({ db }) => {
       expect((await signIn(device, "wrong-guess")).status).toBe(401);
       expect((await signIn(device, "wrong-guess")).status).toBe(401);
       expect((await signIn(device)).status).toBe(429);
+    });
+
+    it("trusts no mark given before the password changed: a reset leaves an old browser no guesses of its own", async () => {
+      rateLimitConfig.login.email = { points: 2, windowSeconds: 600 };
+      const { email } = await signUpShopper();
+      const signIn = (password: string, cookie?: string) =>
+        call(login, "/api/auth/login", { cookie, body: { email, password } });
+      // A browser that knew the password once keeps its mark.
+      const oldMark = deviceOf(await signIn(PASSWORD))!;
+      await call(forgotPassword, "/api/auth/forgot-password", { body: { email } });
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: pinIn(latestMail(email))! },
+      });
+      const reset = await call(resetPassword, "/api/auth/reset-password", {
+        body: { resetToken: verified.body.resetToken, newPassword: "a-new-password" },
+      });
+      expect(reset.status).toBe(200);
+      const newMark = deviceOf(reset)!;
+      // Guesses at the new password spend the email's failures; the old browser gets no more.
+      expect((await signIn("guess-one")).status).toBe(401);
+      expect((await signIn("guess-two")).status).toBe(401);
+      expect((await signIn("guess-three", oldMark)).status).toBe(429);
+      expect((await signIn("a-new-password", oldMark)).status).toBe(429);
+      // The browser the reset was made in is the owner's.
+      expect((await signIn("a-new-password", newMark)).status).toBe(200);
     });
 
     it("lets the owner end the wait with a password reset", async () => {

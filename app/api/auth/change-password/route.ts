@@ -16,6 +16,6 @@ export const POST = handlePrivate(async (request: Request) => {
   const changed = await changePassword({ user, token, ...body });
   return jsonWithSession(
     { message: messages.changePassword.success, token, user: toPublicUser(changed) },
-    { token, provedBy: changed.email },
+    { token, provedBy: changed },
   );
 });

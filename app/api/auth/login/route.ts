@@ -1,4 +1,4 @@
-import { logIn, toPublicUser } from "@/lib/accounts";
+import { findUserByEmail, logIn, toPublicUser } from "@/lib/accounts";
 import { jsonWithSession, trustedDevice } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
@@ -9,7 +9,7 @@ export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "login", request });
   const body = await readJson(request, loginSchema);
-  const device = trustedDevice(request, body.email);
+  const device = trustedDevice(request, await findUserByEmail({ email: body.email }));
   const { user, token } = await countFailedSignIn({ email: body.email, device }, () => logIn(body));
-  return jsonWithSession({ token, user: toPublicUser(user) }, { token, provedBy: user.email });
+  return jsonWithSession({ token, user: toPublicUser(user) }, { token, provedBy: user });
 });

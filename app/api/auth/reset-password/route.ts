@@ -14,6 +14,6 @@ export const POST = handlePrivate(async (request: Request) => {
   await forgetFailedSignIns({ email: user.email });
   return jsonWithSession(
     { message: messages.auth.passwordResetSuccess, token, user: toPublicUser(user) },
-    { token, provedBy: user.email },
+    { token, provedBy: user },
   );
 });

@@ -13,6 +13,6 @@ export const POST = handlePrivate(async (request: Request) => {
   const { user, token } = await signUp(body);
   return jsonWithSession(
     { token, user: toPublicUser(user) },
-    { token, status: 201, provedBy: user.email },
+    { token, status: 201, provedBy: user },
   );
 });

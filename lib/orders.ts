@@ -189,9 +189,7 @@ async function priceLines(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const priced: TakenLine[] = [];
   const short: ShortItem[] = [];
-  // In product id order, the order every writer locks products in: the items' inserts lock their
-  // products' keys in this order too, so two checkouts (or one and a locked retry) never deadlock.
-  for (const line of [...lines].sort(byProductId)) {
+  for (const line of lines) {
     const product = byId.get(line.productId);
     if (product && product.quantity >= line.quantity) {
       const { name, priceCents, category, firstImageId } = product;
@@ -201,6 +199,9 @@ async function priceLines(
       short.push(shortItem(line, product));
     }
   }
+  // In product id order, the order every writer locks products in: the items' inserts lock their
+  // products' keys in this order too, so two checkouts (or one and a locked retry) never deadlock.
+  priced.sort(byProductId);
   return { priced, short };
 }
 

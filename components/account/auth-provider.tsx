@@ -4,7 +4,7 @@
 // The profile call is the source of truth; the session cookie is set and cleared by the API. The
 // profile is asked for only when the API's hint cookie says a session exists: a signed-out visit
 // makes no request that is bound to fail.
-import { createContext, use, useCallback, useMemo, useRef, useState } from "react";
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
@@ -126,6 +126,17 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   );
 
   const refresh = useCallback(async () => (await mutate()) ?? null, [mutate]);
+
+  // A session that ended elsewhere (signed out in another tab or on every device, or expired) turns
+  // this page anonymous without forgetSession: the customer's cart, wishlist and orders read so far
+  // go all the same, so whoever signs in next on this page never sees them, nor has them merged.
+  const userId = user?.id ?? null;
+  const lastUserId = useRef(userId);
+  useEffect(() => {
+    const previous = lastUserId.current;
+    lastUserId.current = userId;
+    if (previous && previous !== userId) void mutateCache((key) => key !== PROFILE_KEY, undefined);
+  }, [userId, mutateCache]);
 
   const signOutListeners = useRef(new Set<SignOutListener>());
   const onSignOut = useCallback((listener: SignOutListener) => {

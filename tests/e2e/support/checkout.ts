@@ -12,6 +12,7 @@ import { OWNER, photo, verifiedCustomer } from "./admin";
 import { toCartItem } from "@/lib/cart-rules";
 import { CART_STORAGE_KEY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import type { OrderDto } from "@/models/order";
 import type { ProductDto } from "@/models/product";
 
 const t = messages.checkout;
@@ -59,6 +60,7 @@ export async function orderThroughApi(
     },
   });
   expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { order: OrderDto }).order;
 }
 
 /** A customer who signed up and never verified the email, signed in through `request`. */

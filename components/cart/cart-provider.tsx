@@ -147,7 +147,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     localCart,
     localWishlist,
     refresh: async () => {
-      await Promise.all([cartQuery.mutate(), wishlistQuery.mutate()]);
+      const [cart, wishlist] = await Promise.all([cartQuery.mutate(), wishlistQuery.mutate()]);
+      return cart && wishlist ? { cart: cart.cart, wishlist: wishlist.wishlist } : undefined;
     },
   });
 
@@ -170,12 +171,25 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 type MergeInput = {
   enabled: boolean;
   userId: string | undefined;
-  server: { cart: CartAnswer["cart"]; wishlist: WishlistAnswer["wishlist"] } | undefined;
+  server: ServerLists | undefined;
   catalogue: ReadonlyMap<string, ProductDto> | undefined;
   localCart: CartAnswer["cart"];
   localWishlist: WishlistAnswer["wishlist"];
-  refresh: () => Promise<void>;
+  /** Reads both server lists again; undefined when they could not be read. */
+  refresh: () => Promise<ServerLists | undefined>;
 };
+
+type ServerLists = { cart: CartAnswer["cart"]; wishlist: WishlistAnswer["wishlist"] };
+
+/**
+ * Runs `merge` while no other tab of this browser runs one (Web Locks): every open tab sees the
+ * same waiting lines, and two merging them at once would each add them to the server's cart.
+ */
+function oneTabAtATime(merge: () => Promise<void>): Promise<void> {
+  return typeof navigator !== "undefined" && navigator.locks
+    ? navigator.locks.request("lumiere-cart-merge", merge)
+    : merge();
+}
 
 /**
  * Sends the lists kept in the browser to a verified customer's server lists, once they and the
@@ -194,9 +208,9 @@ function useMergeLocalLists({
 }: MergeInput) {
   const running = useRef(false);
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  const latest = useRef({ server, catalogue, localCart, localWishlist, refresh });
+  const latest = useRef({ catalogue, refresh });
   useEffect(() => {
-    latest.current = { server, catalogue, localCart, localWishlist, refresh };
+    latest.current = { catalogue, refresh };
   });
 
   const waiting = localCart.length > 0 || localWishlist.length > 0;
@@ -206,13 +220,19 @@ function useMergeLocalLists({
   useEffect(() => {
     if (!enabled || !waiting || !loaded || blocked || running.current) return;
     running.current = true;
-    void (async () => {
-      const { server, catalogue, localCart, localWishlist, refresh } = latest.current;
+    void oneTabAtATime(async () => {
+      const { catalogue, refresh } = latest.current;
+      // Both lists as they are now: another tab may have merged the same lines meanwhile.
+      const server = await refresh().catch(() => undefined);
+      if (!server) return setFailedFor(userId ?? null);
+      const localCart = readLocalCart();
+      const localWishlist = readLocalWishlist();
+      if (localCart.length === 0 && localWishlist.length === 0) return;
       const stockOf = (id: string) => catalogue!.get(id)?.quantity;
-      const steps = planCartMerge({ local: localCart, server: server!.cart, stockOf });
+      const steps = planCartMerge({ local: localCart, server: server.cart, stockOf });
       const { toAdd } = mergeWishlists(
         localWishlist.filter((entry) => catalogue!.has(entry._id)),
-        server!.wishlist,
+        server.wishlist,
       );
       let networkFailed = false;
       for (const step of steps) {
@@ -230,7 +250,7 @@ function useMergeLocalLists({
       await refresh();
       if (networkFailed) setFailedFor(userId ?? null);
       else clearLocalLists();
-    })().finally(() => {
+    }).finally(() => {
       running.current = false;
     });
   }, [enabled, waiting, loaded, blocked, userId]);

@@ -19,10 +19,12 @@ export type WishlistChangeAnswer = WishlistAnswer & { message?: string };
 
 const segment = encodeURIComponent;
 
-// Adds are POSTs the server holds within the stock and 99, so a repeated try cannot overfill a line.
+// An add is never sent twice: the server adds its quantity to the line, so a try whose answer was
+// lost and a retry would count it twice. A network error keeps the line in browser storage instead,
+// and the merge that follows raises the server's line to it, never past it.
 export const serverCart = {
   add: (productId: string, quantity: number) =>
-    callApi<CartChangeAnswer>("/api/cart/add", { body: { productId, quantity }, retry: true }),
+    callApi<CartChangeAnswer>("/api/cart/add", { body: { productId, quantity } }),
   update: (productId: string, quantity: number) =>
     callApi<CartChangeAnswer>("/api/cart/update", { method: "PUT", body: { productId, quantity } }),
   remove: (productId: string) =>

@@ -133,6 +133,12 @@ export function CheckoutForm({
       // The session ended elsewhere (signed out in another tab, or on every device): the profile
       // is checked again, so the page turns to the signed-out checkout (spec section 4).
       if (result.status === 401) void auth.refresh();
+      if (result.kind === "network" || result.status >= 500) {
+        // No clear answer: the order may have been placed all the same. The cart and the orders
+        // are read again, so a placed order's pieces leave the cart instead of being ordered twice.
+        void cart.refresh();
+        void mutate(ORDERS_KEY);
+      }
       return describeFailure(result, t.failed, t.networkError);
     },
     // Checked again on the next submit, not while the shopper types (spec section 5).

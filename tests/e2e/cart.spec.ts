@@ -2,6 +2,7 @@ import { expect, test } from "./support/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
+import { toCartItem } from "@/lib/cart-rules";
 import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import type { CartAnswer, WishlistAnswer } from "@/models/cart";
@@ -305,6 +306,65 @@ test("a verified customer's change rolls back when the server refuses it, and st
   expect(wishlist.map((entry) => entry._id)).toEqual([product.id]);
   await page.reload();
   await header.expectCounts({ cart: 2, wishlist: 1 });
+});
+
+test("an add the server took but whose answer was lost is not sent again: the line holds what was chosen", async ({
+  page,
+}) => {
+  const product = await owner.createProduct({ quantity: 8 });
+  await verifiedCustomer(page.request);
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+
+  // The first add reaches the server, and the connection drops before its answer comes back.
+  let adds = 0;
+  await page.route("**/api/cart/add", async (route) => {
+    adds++;
+    if (adds > 1) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await productPage.quantity.selectOption("2");
+  await productPage.addButton.click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
+
+  // Whatever the page does next (a retry, the merge once back online), the line holds 2.
+  await page.reload();
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+    { productId: product.id, quantity: 2 },
+  ]);
+});
+
+test("a line waiting in browser storage reaches the server once, however many tabs see it", async ({
+  page,
+  context,
+}) => {
+  const product = await owner.createProduct({ quantity: 8 });
+  await verifiedCustomer(page.request);
+  const tabs = [page, await context.newPage()];
+  for (const tab of tabs) {
+    await tab.goto("/");
+    await expect(new AccountArea(tab).menuButton).toBeVisible();
+  }
+  // A third tab leaves a line waiting (as a network error does): both open tabs see it at once.
+  const third = await context.newPage();
+  await third.goto("/about");
+  await third.evaluate(
+    ([key, value]) => localStorage.setItem(key!, value!),
+    [CART_STORAGE_KEY, JSON.stringify([toCartItem(product, 2)])],
+  );
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+    { productId: product.id, quantity: 2 },
+  ]);
+  await page.reload();
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
 });
 
 test("catalogue pages are the same HTML for a visitor and for a signed-in customer with a cart", async ({

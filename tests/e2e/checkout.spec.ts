@@ -698,6 +698,34 @@ test("an answer lost on the way back is retried with the same Idempotency-Key: o
   expect(product.quantity).toBe(4);
 });
 
+test("an order placed whose every answer was lost leaves the cart, so it cannot be ordered twice", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Tyre Shell Ring ${Date.now()}`,
+    price: "22.00",
+    quantity: 5,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Corniche", city: "Tyre", phone: "07 345 679" });
+
+  // Every try reaches the shop (the first places the order, the others find it), and no answer
+  // comes back.
+  await page.route("**/api/orders/checkout", async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await checkout.placeOrder.click();
+  // The cart is read again: the order took its piece, and there is nothing left to order twice.
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible({ timeout: 20_000 });
+  const orders = (await (await page.request.get("/api/orders")).json()) as { orders: OrderDto[] };
+  expect(orders.orders).toHaveLength(1);
+});
+
 test("My Orders tells a failed load from a refused one, and Try Again loads the orders", async ({
   page,
 }) => {
@@ -723,4 +751,49 @@ test("My Orders tells a failed load from a refused one, and Try Again loads the 
   await tryAgain.click();
   await expect(page.getByRole("tab", { name: o.current(0) })).toBeVisible();
   await expect(page.getByText(o.noCurrent)).toBeVisible();
+});
+
+test("after a customer's session ends elsewhere, the next one to sign in on that page never sees her orders", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Cedar Vow Ring ${Date.now()}`,
+    price: "31.00",
+    quantity: 3,
+  });
+  const first = await verifiedCustomer(page.request);
+  const placed = await orderThroughApi(page.request, [{ product: ring, quantity: 1 }]);
+  await page.goto("/orders");
+  const card = page.getByRole("article", { name: o.orderNumber(placed.orderNumber) });
+  await expect(card).toBeVisible();
+
+  // The session ends on another device; the page learns it at its next profile check.
+  const phone = await newApiContext(baseURL!, "198.51.100.26");
+  expect((await phone.post("/api/auth/login", { data: first })).ok()).toBe(true);
+  expect((await phone.post("/api/auth/logout-everywhere")).ok()).toBe(true);
+  await phone.dispose();
+  // Coming back to the tab checks it (at most every 5 seconds).
+  await page.waitForTimeout(5_000);
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByText(o.pleaseLogIn)).toBeVisible();
+
+  // Someone else signs in on the same page: not one frame of the first customer's orders.
+  const other = await newApiContext(baseURL!, "198.51.100.27");
+  const second = await verifiedCustomer(other);
+  await other.dispose();
+  await page.evaluate((orderNumber) => {
+    const seen = { shown: false };
+    Object.assign(window, { firstOrderSeen: seen });
+    new MutationObserver(() => {
+      if (document.body.innerText.includes(orderNumber)) seen.shown = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, placed.orderNumber);
+  await new AccountArea(page).logIn(second);
+  await expect(page.getByText(o.noCurrent)).toBeVisible();
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { firstOrderSeen: { shown: boolean } }).firstOrderSeen.shown,
+    ),
+  ).toBe(false);
 });

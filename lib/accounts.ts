@@ -156,13 +156,13 @@ export async function signUp({
 }
 
 export async function logIn({
-  email,
+  found,
   password,
 }: {
-  email: string;
+  /** The account under the email signed in with (findUserByEmail), if there is one. */
+  found: User | undefined;
   password: string;
 }): Promise<{ user: User; token: string }> {
-  const found = await findUserByEmail({ email });
   // verifyPassword does the same work without a hash, so timing does not reveal unknown emails.
   const valid = await verifyPassword(password, found?.passwordHash ?? null);
   if (!found || !valid) throw unauthorized(messages.auth.invalidCredentials);

@@ -9,7 +9,10 @@ export const POST = handlePrivate(async (request: Request) => {
   assertSameOrigin(request);
   await limitByAddress({ action: "login", request });
   const body = await readJson(request, loginSchema);
-  const device = trustedDevice(request, await findUserByEmail({ email: body.email }));
-  const { user, token } = await countFailedSignIn({ email: body.email, device }, () => logIn(body));
+  const found = await findUserByEmail({ email: body.email });
+  const device = trustedDevice(request, found);
+  const { user, token } = await countFailedSignIn({ email: body.email, device }, () =>
+    logIn({ found, password: body.password }),
+  );
   return jsonWithSession({ token, user: toPublicUser(user) }, { token, provedBy: user });
 });

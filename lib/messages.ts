@@ -375,6 +375,9 @@ export const messages = {
     callNote: "We will call you within 24 hours to confirm your order and arrange the delivery.",
     deliveryPromise: "$5 flat delivery anywhere in Lebanon, 4-5 business days, cash on delivery.",
     viewOrders: "View My Orders",
+    unconfirmedTitle: "We could not confirm your order",
+    unconfirmedText:
+      "The connection dropped before the shop could answer, and your cart is now empty: your order was most likely placed. Please check My Orders before ordering again.",
   },
   orderMail: {
     confirmationSubject: (orderNumber: string) => `order ${orderNumber} confirmed`,

@@ -66,9 +66,12 @@ function useFirstOrderDiscount(user: PublicUser): boolean {
 export function CheckoutForm({
   user,
   onPlaced,
+  onUnconfirmed,
 }: {
   user: PublicUser;
   onPlaced: (order: OrderDto) => void;
+  /** Whether the last attempt ended without a clear answer (it may have been placed). */
+  onUnconfirmed: (unconfirmed: boolean) => void;
 }) {
   const cart = useCart();
   const auth = useAuth();
@@ -93,6 +96,7 @@ export function CheckoutForm({
     },
     async (values) => {
       setStockRefusal(null);
+      onUnconfirmed(false);
       attemptKey.current ??= crypto.randomUUID();
       const payload: CheckoutPayload = {
         ...values,
@@ -135,7 +139,9 @@ export function CheckoutForm({
       if (result.status === 401) void auth.refresh();
       if (result.kind === "network" || result.status >= 500) {
         // No clear answer: the order may have been placed all the same. The cart and the orders
-        // are read again, so a placed order's pieces leave the cart instead of being ordered twice.
+        // are read again, so a placed order's pieces leave the cart instead of being ordered twice,
+        // and the emptied cart says why.
+        onUnconfirmed(true);
         void cart.refresh();
         void mutate(ORDERS_KEY);
       }

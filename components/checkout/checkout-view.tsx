@@ -3,7 +3,7 @@
 // Which checkout the shopper gets: the thank-you once the order is placed, else the empty cart,
 // the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
 // so a visitor sees the cart's lines under the sign-in prompt and can change them there.
-import { ShoppingBag } from "lucide-react";
+import { CircleHelp, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
@@ -21,6 +21,8 @@ export function CheckoutView() {
   const { status, user } = useAuth();
   const cart = useCart();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
+  // The last Place Order got no clear answer: it may have been placed all the same.
+  const [unconfirmed, setUnconfirmed] = useState(false);
 
   if (placed) {
     return (
@@ -32,6 +34,16 @@ export function CheckoutView() {
     );
   }
   if (status === "loading" || !cart.ready) return <CheckoutSkeleton />;
+  if (cart.items.length === 0 && unconfirmed) {
+    return (
+      <NoticePanel icon={CircleHelp} title={t.unconfirmedTitle} text={t.unconfirmedText}>
+        <ButtonLink href="/orders">{t.viewOrders}</ButtonLink>
+        <ButtonLink href="/" secondary>
+          {t.continueShopping}
+        </ButtonLink>
+      </NoticePanel>
+    );
+  }
   if (cart.items.length === 0) {
     return (
       <NoticePanel icon={ShoppingBag} title={t.emptyCart} text={t.emptyCartText}>
@@ -47,7 +59,9 @@ export function CheckoutView() {
       </div>
     );
   }
-  return <CheckoutForm key={user.id} user={user} onPlaced={setPlaced} />;
+  return (
+    <CheckoutForm key={user.id} user={user} onPlaced={setPlaced} onUnconfirmed={setUnconfirmed} />
+  );
 }
 
 /** A signed-out visitor's cart, in dollars: its lines can be changed, the order needs an account. */

@@ -721,9 +721,17 @@ test("an order placed whose every answer was lost leaves the cart, so it cannot 
   });
   await checkout.placeOrder.click();
   // The cart is read again: the order took its piece, and there is nothing left to order twice.
-  await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible({ timeout: 20_000 });
+  // The emptied cart says why, and leads to the order.
+  await expect(page.getByRole("heading", { name: t.unconfirmedTitle })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByText(t.unconfirmedText)).toBeVisible();
   const orders = (await (await page.request.get("/api/orders")).json()) as { orders: OrderDto[] };
   expect(orders.orders).toHaveLength(1);
+  await page.getByRole("link", { name: t.viewOrders }).click();
+  await expect(
+    page.getByRole("article", { name: o.orderNumber(orders.orders[0]!.orderNumber) }),
+  ).toBeVisible();
 });
 
 test("My Orders tells a failed load from a refused one, and Try Again loads the orders", async ({

@@ -96,7 +96,7 @@ function PurchaseControls({
   const [chosen, setChosen] = useState(1);
   // After 'Added!' the quantity starts over at 1.
   const resetQuantity = useCallback(() => setChosen(1), []);
-  const { inCart, justAdded, busy, add } = useAddToCart(product, resetQuantity);
+  const { inCart, ready, justAdded, busy, add } = useAddToCart(product, resetQuantity);
   const max = maxSelectableQuantity({ stock, inCart, place: "quick-view" });
   const quantity = Math.max(1, Math.min(chosen, max));
   const button = addToCartLabel({ stock, inCart, quantity, justAdded, place: "quick-view" });
@@ -114,13 +114,13 @@ function PurchaseControls({
           value={quantity}
           max={Math.max(1, max)}
           onChange={setChosen}
-          disabled={max < 1}
+          disabled={max < 1 || !ready}
         />
         <WishlistToggle productId={product.id} productName={product.name} className="ms-auto" />
       </div>
       <button
         type="button"
-        disabled={button.disabled || busy}
+        disabled={button.disabled || busy || !ready}
         aria-live="polite"
         onClick={() => void add(quantity)}
         className={`${inkPill} disabled:bg-sand disabled:text-muted disabled:hover:bg-sand w-full disabled:cursor-not-allowed`}
@@ -129,7 +129,7 @@ function PurchaseControls({
       </button>
       <button
         type="button"
-        disabled={(stock <= 0 && inCart === 0) || busy}
+        disabled={(stock <= 0 && inCart === 0) || busy || !ready}
         onClick={() => void buyNow()}
         className={`${outlinePill} w-full disabled:cursor-not-allowed disabled:opacity-60`}
       >

@@ -9,7 +9,8 @@ import { ADDED_FEEDBACK_MS } from "@/lib/constants";
 /**
  * Adding one product to the cart from a button: how many units the cart holds, whether the
  * 'Added!' feedback is showing (for 2 seconds after a successful add, then `onFeedbackEnd`), and
- * the add itself, which reports the add_to_cart event when it succeeded.
+ * the add itself, which reports the add_to_cart event when it succeeded. Until the cart is read
+ * (`ready`), its quantities are unknown: nothing may be added twice over what it already holds.
  */
 export function useAddToCart(product: CartProduct, onFeedbackEnd?: () => void) {
   const cart = useCart();
@@ -36,5 +37,5 @@ export function useAddToCart(product: CartProduct, onFeedbackEnd?: () => void) {
     return change.ok;
   };
 
-  return { inCart: cart.quantityOf(product.id), justAdded, busy, add };
+  return { inCart: cart.quantityOf(product.id), ready: cart.ready, justAdded, busy, add };
 }

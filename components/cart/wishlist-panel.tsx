@@ -165,7 +165,7 @@ function WishlistRow({ entry, onNavigate }: { entry: WishlistReference; onNaviga
 }
 
 function AddToCartButton({ product, describedBy }: { product: CartProduct; describedBy: string }) {
-  const { inCart, justAdded, busy, add } = useAddToCart(product);
+  const { inCart, ready, justAdded, busy, add } = useAddToCart(product);
   const button = addToCartLabel({
     stock: product.quantity,
     inCart,
@@ -176,7 +176,7 @@ function AddToCartButton({ product, describedBy }: { product: CartProduct; descr
   return (
     <button
       type="button"
-      disabled={button.disabled || busy}
+      disabled={button.disabled || busy || !ready}
       aria-describedby={describedBy}
       onClick={() => void add(1)}
       className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold disabled:bg-sand disabled:text-muted rounded-full px-4 py-2 text-xs font-semibold tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed"

@@ -5,17 +5,15 @@
 // Buy Now adds the chosen quantity when the product is not in the cart yet, then opens /checkout.
 import { useCallback, useState } from "react";
 import { useRouter } from "next/navigation";
-import { useCart } from "@/components/cart/cart-provider";
 import { useAddToCart } from "@/components/cart/use-add-to-cart";
 import type { CartProduct } from "@/lib/cart-rules";
 import { addToCartLabel, maxSelectableQuantity } from "@/lib/stock";
 
 export function useProductPurchase(product: CartProduct) {
-  const { ready } = useCart();
   const router = useRouter();
   const [chosen, setChosen] = useState(1);
   const resetQuantity = useCallback(() => setChosen(1), []);
-  const { inCart, justAdded, busy, add } = useAddToCart(product, resetQuantity);
+  const { inCart, ready, justAdded, busy, add } = useAddToCart(product, resetQuantity);
   const stock = product.quantity;
   const max = maxSelectableQuantity({ stock, inCart, place: "detail" });
   const quantity = Math.max(1, Math.min(chosen, max));

@@ -1,4 +1,7 @@
 import { WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import type { CartAnswer } from "@/models/cart";
+import type { ProductDto } from "@/models/product";
+import { verifiedCustomer } from "./support/admin";
 import { expect, test, type Locator, type Page } from "./support/test";
 
 // A shopper on the earrings grid (the home page's default category) of the sample catalogue:
@@ -244,6 +247,40 @@ test.describe("quick view", () => {
     await expect(page).toHaveURL(/\/checkout$/);
     const stored = await page.evaluate(() => Object.values(localStorage).join(" "));
     expect(stored).toContain(STUDS);
+  });
+
+  test("waits for the customer's cart before Add to Cart and Buy Now, so Buy Now adds nothing twice", async ({
+    page,
+  }) => {
+    await verifiedCustomer(page.request);
+    const products = (await (await page.request.get("/api/products")).json()) as ProductDto[];
+    const studs = products.find((product) => product.name === STUDS)!;
+    expect(
+      (
+        await page.request.post("/api/cart/add", { data: { productId: studs.id, quantity: 1 } })
+      ).ok(),
+    ).toBe(true);
+
+    // The customer's cart is slow to come: until it does, how many she holds is unknown.
+    let answerCart!: () => void;
+    const cartHeld = new Promise<void>((resolve) => (answerCart = resolve));
+    await page.route("**/api/cart", async (route) => {
+      await cartHeld;
+      await route.continue();
+    });
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.openQuickView(STUDS);
+    const buyNow = shop.quickView().getByRole("button", { name: "Buy Now" });
+    await expect(buyNow).toBeDisabled();
+    await expect(shop.cartButton()).toBeDisabled();
+
+    answerCart();
+    await expect(shop.cartButton()).toHaveText("Add More");
+    await buyNow.click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const cart = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+    expect(cart.cart.map(({ quantity }) => quantity)).toEqual([1]);
   });
 
   test("on a product page the arrow keys move the quick view's pictures, not the page's", async ({

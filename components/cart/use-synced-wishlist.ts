@@ -94,12 +94,15 @@ export function useSyncedWishlist({
         toast.info(w.addedLocally);
         return KEPT_LOCALLY;
       }
+      if (result.status === 409) {
+        // The server's list holds it already: a try whose answer was lost took it (the page
+        // retries), or another tab did. Either way it is saved, as the shopper asked.
+        await mutate();
+        toast.success(w.added);
+        return APPLIED;
+      }
       await mutate(previous, { revalidate: false });
       void mutate();
-      if (result.status === 409) {
-        toast.info(w.duplicate);
-        return { ok: false, reason: "refused", message: w.duplicate };
-      }
       // Signed out or unverified meanwhile: the server says which; anything else is a failed add.
       const message =
         result.status === 401 || result.status === 403

@@ -79,6 +79,22 @@ describe("productSummary", () => {
     expect(summary.length).toBeLessThanOrEqual(160);
     expect(summary.endsWith("…")).toBe(true);
   });
+
+  it("never cuts an emoji in half", () => {
+    const ring = "💍";
+    const family = "👩‍👩‍👧";
+    for (const emoji of [ring, family]) {
+      for (let before = 150; before < 160; before++) {
+        const description = `${"a".repeat(before)}${emoji} handmade in Beirut, sterling silver`;
+        const summary = productSummary({ ...product, description });
+        expect(summary).not.toMatch(/\p{Cs}/u);
+        expect(summary.length).toBeLessThanOrEqual(160);
+        // After the letters comes the whole emoji or nothing.
+        const rest = summary.slice(before, -1);
+        expect(rest === "" || rest.startsWith(emoji)).toBe(true);
+      }
+    }
+  });
 });
 
 describe("productImageUrl", () => {

@@ -25,7 +25,17 @@ export function productSummary(product: ProductDto): string {
   const flat = text.replace(/\s+/g, " ");
   return flat.length <= DESCRIPTION_LENGTH
     ? flat
-    : `${flat.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+    : `${cutBetweenCharacters(flat, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/** At most `length` UTF-16 units of `text`, never splitting what shows as one character (an emoji). */
+function cutBetweenCharacters(text: string, length: number): string {
+  let end = 0;
+  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)) {
+    if (end + segment.length > length) break;
+    end += segment.length;
+  }
+  return text.slice(0, end);
 }
 
 /** schema.org Product with its price and availability, as search engines read it. */

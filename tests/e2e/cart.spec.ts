@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
@@ -308,23 +308,37 @@ test("a verified customer's change rolls back when the server refuses it, and st
   await header.expectCounts({ cart: 2, wishlist: 1 });
 });
 
-test("an add the server took but whose answer was lost is not sent again: the line holds what was chosen", async ({
-  page,
-}) => {
+/** A verified customer on a new product's page, signed in and ready. */
+async function customerOnProductPage(page: Page) {
   const product = await owner.createProduct({ quantity: 8 });
   await verifiedCustomer(page.request);
   const productPage = new ProductPage(page, product);
   await productPage.open();
   await expect(new AccountArea(page).menuButton).toBeVisible();
+  return { product, productPage };
+}
 
-  // The first add reaches the server, and the connection drops before its answer comes back.
-  let adds = 0;
-  await page.route("**/api/cart/add", async (route) => {
-    adds++;
-    if (adds > 1) return route.continue();
+/**
+ * The first request to `url` reaches the server, and the connection drops before its answer comes
+ * back; later ones pass. Returns how many were sent so far.
+ */
+async function loseFirstAnswer(page: Page, url: string): Promise<() => number> {
+  let sent = 0;
+  await page.route(url, async (route) => {
+    sent++;
+    if (sent > 1) return route.continue();
     await route.fetch();
     await route.abort("connectionreset");
   });
+  return () => sent;
+}
+
+test("an add the server took but whose answer was lost is not sent again: the line holds what was chosen", async ({
+  page,
+}) => {
+  const { product, productPage } = await customerOnProductPage(page);
+  // The first add reaches the server, and the connection drops before its answer comes back.
+  await loseFirstAnswer(page, "**/api/cart/add");
   await productPage.quantity.selectOption("2");
   await productPage.addButton.click();
   await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
@@ -338,6 +352,23 @@ test("an add the server took but whose answer was lost is not sent again: the li
   expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
     { productId: product.id, quantity: 2 },
   ]);
+});
+
+test("a wishlist add the server took but whose answer was lost stays saved, and says so", async ({
+  page,
+}) => {
+  const { product, productPage } = await customerOnProductPage(page);
+  // The first add reaches the server, and the connection drops before its answer comes back;
+  // the page's retry finds the piece already saved.
+  const adds = await loseFirstAnswer(page, "**/api/wishlist/add");
+  await productPage.heart.click();
+  await expect(toast(page, messages.wishlist.added)).toBeVisible({ timeout: 15_000 });
+  expect(adds()).toBe(2);
+  await expect(toast(page, messages.wishlist.duplicate)).toHaveCount(0);
+  await productPage.expectInWishlist(true);
+  await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 1 });
+  const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
+  expect(wishlist.map(({ _id }) => _id)).toEqual([product.id]);
 });
 
 test("a line waiting in browser storage reaches the server once, however many tabs see it", async ({

@@ -151,7 +151,6 @@ export async function ordersOfCustomer(customer: User): Promise<CustomerOrders> 
 type TakenLine = OrderLine & {
   name: string;
   priceCents: number;
-  category: Category;
   /** The product's first picture, for the item's snapshot. */
   image: string | null;
 };
@@ -159,7 +158,7 @@ type TakenLine = OrderLine & {
 const byProductId = (a: OrderLine, b: OrderLine) => a.productId.localeCompare(b.productId);
 
 /**
- * The order's products as they are now (name, price, category, stock, first picture): lines whose
+ * The order's products as they are now (name, price, stock, first picture): lines whose
  * product is gone or lacks the stock are short, and nothing is written for them. Read without a
  * lock, unless `lock`: then the rows are held (in id order, as takeStock takes them) until the
  * commit, so no price can change before the stock is taken.
@@ -174,7 +173,6 @@ async function priceLines(
       id: products.id,
       name: products.name,
       priceCents: products.priceCents,
-      category: products.category,
       quantity: products.quantity,
       firstImageId: firstImageIdColumn,
     })
@@ -192,9 +190,9 @@ async function priceLines(
   for (const line of lines) {
     const product = byId.get(line.productId);
     if (product && product.quantity >= line.quantity) {
-      const { name, priceCents, category, firstImageId } = product;
+      const { name, priceCents, firstImageId } = product;
       const image = firstImageId ? productImagePath(firstImageId) : null;
-      priced.push({ ...line, name, priceCents, category, image });
+      priced.push({ ...line, name, priceCents, image });
     } else {
       short.push(shortItem(line, product));
     }
@@ -242,8 +240,14 @@ async function againIfPriceChanged<T>(checkout: (lock: boolean) => Promise<T>): 
  * trips each, not for the whole order. Returns the lines that ran out meanwhile (the caller then
  * rolls back); throws PriceChanged when a price moved.
  */
-async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<ShortItem[]> {
+async function takeStock(
+  tx: Transaction,
+  lines: readonly TakenLine[],
+): Promise<{ short: ShortItem[]; categories: Category[] }> {
   const short: ShortItem[] = [];
+  // The categories the pieces are in as their stock is taken: an owner's edit may have moved one
+  // since it was priced, and the category whose list now shows it is the one to refresh.
+  const categories = new Set<Category>();
   for (const line of [...lines].sort(byProductId)) {
     const [taken] = await tx
       .update(products)
@@ -255,8 +259,11 @@ async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<
           eq(products.priceCents, line.priceCents),
         ),
       )
-      .returning({ id: products.id });
-    if (taken) continue;
+      .returning({ category: products.category });
+    if (taken) {
+      categories.add(taken.category);
+      continue;
+    }
     // Nothing was taken: find out why.
     const [now] = await tx
       .select({ name: products.name, quantity: products.quantity })
@@ -265,7 +272,7 @@ async function takeStock(tx: Transaction, lines: readonly TakenLine[]): Promise<
     if (!now || now.quantity < line.quantity) short.push(shortItem(line, now));
     else throw new PriceChanged();
   }
-  return short;
+  return { short, categories: [...categories] };
 }
 
 /**
@@ -475,20 +482,17 @@ export async function placeOrder({
           .set({ phoneNumber: input.phoneNumber, updatedAt: sql`now()` })
           .where(eq(users.id, customer.id));
       }
-      const ranOut = await takeStock(tx, priced);
+      const { short: ranOut, categories } = await takeStock(tx, priced);
       if (ranOut.length > 0) throw shortOfStock(ranOut);
       await keepCurrentPictures(tx, items);
       items.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-      return { created: { order, items, customer, taken: priced } };
+      return { created: { order, items, customer, taken: priced, categories } };
     }),
   );
 
   if (placed.first) return { order: placed.first, created: false };
-  const { order, items, customer, taken } = placed.created;
-  revalidateCatalogue({
-    productIds: taken.map((line) => line.productId),
-    categories: [...new Set(taken.map((line) => line.category))],
-  });
+  const { order, items, customer, taken, categories } = placed.created;
+  revalidateCatalogue({ productIds: taken.map((line) => line.productId), categories });
   const forShop = toOrderDto(order, items, { withCustomer: true });
   afterResponse(`confirmation of order ${order.orderNumber}`, () =>
     sendOrderConfirmationMail({ to: customer, order: forShop }),

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
+import { categoryTag } from "@/lib/cache";
 import type { Transaction } from "@/lib/db";
 import { orderItems, orders, productImages, products } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -141,40 +142,48 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
   (target === "postgres" ? it : it.skip)(
     "the price changed again and again while a checkout waits: the order is made at the last price",
     async () => {
-      const brooch = await createProduct(db(), {
-        name: "Cedar Brooch",
-        priceCents: 4000,
-        quantity: 3,
-      });
       const { token } = await createSignedInUser(db(), { firstName: "Nada" });
-      let placing: ReturnType<typeof checkout> | undefined;
-      let answered = false;
-      let lastPrice = 4000;
-      let changes = 0;
-      // Each time the checkout queues on the piece, the shop changes its price under it.
-      for (const priceCents of [4100, 4200, 4300]) {
-        await db().transaction(async (tx) => {
-          await tx.select().from(products).where(eq(products.id, brooch.id)).for("update");
-          placing ??= checkout({
-            token,
-            body: checkoutBody([{ productId: brooch.id, quantity: 1 }]),
-          }).finally(() => (answered = true));
-          const waits = await untilACheckoutWaits(tx, { seconds: 10, settled: () => answered });
-          if (!waits) return;
-          await tx.update(products).set({ priceCents }).where(eq(products.id, brooch.id));
-          lastPrice = priceCents;
-          changes++;
+      // Whether the shop changes the price a second time depends on who takes the piece first once
+      // the first change commits: the shop, or the checkout's locked retry. On a busy machine the
+      // retry may win; the scene is then played again with another piece, each time checked in full.
+      let mostChanges = 0;
+      for (let scene = 1; scene <= 5 && mostChanges < 2; scene++) {
+        const brooch = await createProduct(db(), {
+          name: `Cedar Brooch ${scene}`,
+          priceCents: 4000,
+          quantity: 3,
         });
+        let placing: ReturnType<typeof checkout> | undefined;
+        let answered = false;
+        let lastPrice = 4000;
+        let changes = 0;
+        // Each time the checkout queues on the piece, the shop changes its price under it.
+        for (const priceCents of [4100, 4200, 4300]) {
+          await db().transaction(async (tx) => {
+            await tx.select().from(products).where(eq(products.id, brooch.id)).for("update");
+            placing ??= checkout({
+              token,
+              body: checkoutBody([{ productId: brooch.id, quantity: 1 }]),
+            }).finally(() => (answered = true));
+            const waits = await untilACheckoutWaits(tx, { seconds: 10, settled: () => answered });
+            if (!waits) return;
+            await tx.update(products).set({ priceCents }).where(eq(products.id, brooch.id));
+            lastPrice = priceCents;
+            changes++;
+          });
+        }
+        const answer = await placing!;
+        expect(changes).toBeGreaterThanOrEqual(1);
+        expect(answer.status).toBe(201);
+        expect(answer.body.order).toMatchObject({
+          items: [{ productId: brooch.id, price: lastPrice / 100, quantity: 1 }],
+          subtotal: lastPrice / 100,
+        });
+        const [left] = await db().select().from(products).where(eq(products.id, brooch.id));
+        expect(left).toMatchObject({ quantity: 2, priceCents: lastPrice });
+        mostChanges = Math.max(mostChanges, changes);
       }
-      const answer = await placing!;
-      expect(changes).toBeGreaterThanOrEqual(2);
-      expect(answer.status).toBe(201);
-      expect(answer.body.order).toMatchObject({
-        items: [{ productId: brooch.id, price: lastPrice / 100, quantity: 1 }],
-        subtotal: lastPrice / 100,
-      });
-      const [left] = await db().select().from(products).where(eq(products.id, brooch.id));
-      expect(left).toMatchObject({ quantity: 2, priceCents: lastPrice });
+      expect(mostChanges).toBeGreaterThanOrEqual(2);
     },
   );
 
@@ -247,6 +256,39 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
         .from(orderItems)
         .where(eq(orderItems.orderId, order._id));
       expect(item!.image).toBe(picture);
+    },
+  );
+
+  (target === "postgres" ? it : it.skip)(
+    "an order placed while the shop moves the piece to another category refreshes the category it is in now",
+    async () => {
+      const ring = await createProduct(db(), { name: "Cedar Wave Ring", quantity: 3 });
+      const { token } = await createSignedInUser(db(), { firstName: "Maya" });
+      // Next's own tag expiry, as the shop calls it (the cached reads themselves run uncached here).
+      const expired = jest.spyOn(
+        jest.requireActual<typeof import("next/cache")>("next/cache"),
+        "revalidateTag",
+      );
+      let placing: ReturnType<typeof checkout> | undefined;
+      try {
+        await db().transaction(async (tx) => {
+          // The owner's edit holds the piece while the checkout reads it (a ring) and queues; the
+          // edit then moves it to the necklaces.
+          await tx.select().from(products).where(eq(products.id, ring.id)).for("update");
+          placing = checkout({ token, body: checkoutBody([{ productId: ring.id, quantity: 1 }]) });
+          expect(await untilACheckoutWaits(tx)).toBe(true);
+          await tx.update(products).set({ category: "necklaces" }).where(eq(products.id, ring.id));
+          expired.mockClear();
+        });
+        const answer = await placing!;
+        expect(answer.status).toBe(201);
+        // The necklaces' list shows the stock this order took: its cached copy must go.
+        const tags = expired.mock.calls.map(([tag]) => tag);
+        expect(tags).toContain(categoryTag("necklaces"));
+        expect(tags).not.toContain(categoryTag("rings"));
+      } finally {
+        expired.mockRestore();
+      }
     },
   );
 

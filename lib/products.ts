@@ -189,10 +189,11 @@ export async function updateProduct({
       .for("update");
     if (!existing) throw notFound(messages.api.productNotFound);
     // A form opened before orders took units must not put them back: a quantity left as it was
-    // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused.
+    // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused,
+    // unless the stock is already what it asks for (the same save sent again after a lost answer).
     let quantity = fields.quantity;
     if (quantityWas !== undefined && existing.quantity !== quantityWas) {
-      if (fields.quantity !== quantityWas) {
+      if (fields.quantity !== quantityWas && fields.quantity !== existing.quantity) {
         throw conflict(a.stockChangedWhileEditing(existing.quantity), undefined, {
           quantity: existing.quantity,
         });

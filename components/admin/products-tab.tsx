@@ -202,13 +202,13 @@ function DeleteProductDialog({
     setPending(true);
     const result = await callApi(`/api/admin/products/${product.id}`, { method: "DELETE" });
     setPending(false);
-    if (result.ok) {
+    // Not found: gone already, as asked (deleted elsewhere meanwhile, or by a try of this delete
+    // whose answer was lost before the page sent it again).
+    if (result.ok || result.status === 404) {
       toast.success(t.productDeleted);
       await onDeleted();
     } else {
       toast.error(result.kind === "network" ? t.genericError : (result.error ?? t.deleteFailed));
-      // Deleted elsewhere meanwhile: the list stops showing it.
-      if (result.status === 404) await onDeleted();
     }
   };
 

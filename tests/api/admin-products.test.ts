@@ -727,6 +727,17 @@ describeEachDatabase("admin products API", ({ db }) => {
       expect(set.body.product).toMatchObject({ quantity: 3 });
     });
 
+    it("takes the same save sent again after its answer was lost, instead of calling it a stock change", async () => {
+      const product = await createdProduct(); // 12 in stock
+      const save = validProductFields({ quantity: "20", quantityWas: "12" });
+      expect((await update(product.id, save)).status).toBe(200);
+      const again = await update(product.id, save);
+      expect(again.status).toBe(200);
+      expect(again.body.product).toMatchObject({ quantity: 20 });
+      const [row] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(row!.quantity).toBe(20);
+    });
+
     it.each(["-1", "1.5", "lots", "100001", ""])(
       "refuses quantityWas %j with 400",
       async (quantityWas) => {

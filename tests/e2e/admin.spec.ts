@@ -211,6 +211,42 @@ test("a piece deleted elsewhere while its form is open leaves the list when the 
   await expect(admin.productRow(ring.name)).toHaveCount(0);
 });
 
+test("a save and a delete whose answers were lost are sent again and reported done", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Lost Answer Ring ${Date.now()}`,
+    price: "20.00",
+    quantity: 2,
+  });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  // Each first try reaches the shop, and the connection drops before its answer comes back.
+  const tries = { PUT: 0, DELETE: 0 };
+  await page.route(`**/api/admin/products/${ring.id}`, async (route) => {
+    const method = route.request().method() as keyof typeof tries;
+    if (!(method in tries) || ++tries[method] > 1) return route.continue();
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+
+  await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  await admin.field(t.quantityLabel).fill("7");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  await expect(admin.dialog).toBeHidden();
+  expect(tries.PUT).toBe(2);
+
+  await page.getByRole("button", { name: t.deleteProduct(ring.name) }).click();
+  await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
+  await admin.expectToast(t.productDeleted);
+  await expect(admin.productRow(ring.name)).toHaveCount(0);
+  expect(tries.DELETE).toBe(2);
+  expect((await page.request.get(`/api/product/${ring.id}`)).status()).toBe(404);
+});
+
 test("an order placed while the owner edits a piece: its units are not put back by the form", async ({
   page,
   request,

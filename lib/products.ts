@@ -5,7 +5,13 @@ import { MAX_PRODUCT_IMAGES } from "@/lib/constants";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { orderItems, productImages, products } from "@/lib/db/schema";
 import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
-import { MAX_UPLOAD_BYTES, validateImageUpload, type ValidatedImage } from "@/lib/images";
+import { afterResponse } from "@/lib/http";
+import {
+  MAX_UPLOAD_BYTES,
+  prepareImageVariants,
+  validateImageUpload,
+  type ValidatedImage,
+} from "@/lib/images";
 import { messages } from "@/lib/messages";
 import { readMultipartForm, type MultipartLimits } from "@/lib/multipart";
 import {
@@ -155,19 +161,20 @@ export async function listAdminProducts(): Promise<ProductDto[]> {
 
 export async function createProduct({ fields, images }: ProductForm): Promise<ProductDto> {
   const db = await getDb();
-  const id = await db.transaction(async (tx) => {
+  const { id, imageIds } = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(products)
       .values(productValues(fields))
       .returning({ id: products.id });
-    await insertImages(
+    const imageIds = await insertImages(
       tx,
       created!.id,
       images.map((image, position) => ({ image, position })),
     );
-    return created!.id;
+    return { id: created!.id, imageIds };
   });
   revalidateCatalogue({ productIds: [id], categories: [fields.category] });
+  prepareRenditions(imageIds);
   return (await getProductById({ id }))!;
 }
 
@@ -180,7 +187,7 @@ export async function updateProduct({
 }: ProductForm & { id: string }): Promise<ProductDto> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
-  const previousCategory = await db.transaction(async (tx) => {
+  const { previousCategory, imageIds } = await db.transaction(async (tx) => {
     // Locked, so two edits of one product (or an edit and a checkout) apply one after the other.
     const [existing] = await tx
       .select({ category: products.category, quantity: products.quantity })
@@ -229,16 +236,17 @@ export async function updateProduct({
         await tx.update(productImages).set({ position }).where(eq(productImages.id, entry.id));
       }
     }
-    await insertImages(
+    const imageIds = await insertImages(
       tx,
       id,
       order.flatMap((entry, position) =>
         entry.kind === "new" ? [{ image: images[entry.index]!, position }] : [],
       ),
     );
-    return existing.category;
+    return { previousCategory: existing.category, imageIds };
   });
   revalidateCatalogue({ productIds: [id], categories: [previousCategory, fields.category] });
+  prepareRenditions(imageIds);
   return (await getProductById({ id }))!;
 }
 
@@ -327,16 +335,33 @@ async function insertImages(
   entries: { image: NewImage; position: number }[],
 ) {
   // One row at a time: each carries up to a few megabytes.
+  const ids: string[] = [];
   for (const { image, position } of entries) {
-    await tx.insert(productImages).values({
-      productId,
-      position,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      data: image.data,
-    });
+    const [inserted] = await tx
+      .insert(productImages)
+      .values({
+        productId,
+        position,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        data: image.data,
+      })
+      .returning({ id: productImages.id });
+    ids.push(inserted!.id);
   }
+  return ids;
+}
+
+/**
+ * Renders new pictures' renditions after the answer, one at a time behind shoppers' requests: the
+ * owner posts a new piece and a crowd arrives at once, and none of it waits for a first render.
+ */
+function prepareRenditions(imageIds: readonly string[]) {
+  if (imageIds.length === 0) return;
+  afterResponse("renditions of new pictures", async () => {
+    for (const imageId of imageIds) await prepareImageVariants({ imageId });
+  });
 }
 
 /**

@@ -14,9 +14,11 @@ import {
   products,
   wishlistItems,
 } from "@/lib/db/schema";
-import { MAX_UPLOAD_BYTES } from "@/lib/images";
+import { detachedWorkDone } from "@/lib/http";
+import { MAX_UPLOAD_BYTES, variantKey } from "@/lib/images";
 import { messages } from "@/lib/messages";
 import { MAX_PRODUCT_FORM_BYTES } from "@/lib/products";
+import { SHOP_RENDITIONS } from "@/models/image-variants";
 import type { ProductDto } from "@/models/product";
 import {
   picture,
@@ -153,6 +155,40 @@ describeEachDatabase("admin products API", ({ db }) => {
   });
 
   describe("creating", () => {
+    it("renders a new picture's renditions after the answer, an edit's new ones too, so no shopper waits for a first render", async () => {
+      const renditionsOf = async (imagePath: string) =>
+        (
+          await db()
+            .select({ variant: imageVariants.variant })
+            .from(imageVariants)
+            .where(eq(imageVariants.imageId, imageIdOf(imagePath)))
+        )
+          .map((row) => row.variant)
+          .sort();
+      // Every rendition the pages may ask for, none wider than the 60 px original.
+      const everyRendition = [
+        ...new Set(
+          SHOP_RENDITIONS.map((rendition) =>
+            variantKey({ ...rendition, width: Math.min(rendition.width, 60) }),
+          ),
+        ),
+      ].sort();
+
+      const product = await createdProduct();
+      await detachedWorkDone();
+      expect(await renditionsOf(product.images[0]!)).toEqual(everyRendition);
+
+      const edited = await update(
+        product.id,
+        validProductFields({ imageOrder: JSON.stringify([...product.images, "new:0"]) }),
+        [{ name: "back.jpg", data: jpeg }],
+      );
+      expect(edited.status).toBe(200);
+      await detachedWorkDone();
+      const added = (edited.body.product as ProductDto).images[1]!;
+      expect(await renditionsOf(added)).toEqual(everyRendition);
+    });
+
     it("stores the product in cents with trimmed materials and its images in order, and the catalogue shows it at once", async () => {
       await catalogueList(); // the public list is now cached
       const { status, body, headers } = await create(

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Client } from "pg";
 import { closeDb, openPglite, openPostgres, useDatabase, type Database } from "@/lib/db";
+import { detachedWorkDone } from "@/lib/http";
 
 /** The databases every integration test runs against: PGlite always, PostgreSQL when configured. */
 export const databaseTargets: string[] = [
@@ -35,6 +36,8 @@ export function describeEachDatabase(
     });
 
     afterAll(async () => {
+      // Work left running after an answer (mails, renditions) still needs the database.
+      await detachedWorkDone();
       await closeDb();
       await dropDatabase?.();
     });

@@ -32,8 +32,12 @@ export const useDashboard = () => useSWR(ADMIN_KEYS.stats, readAdmin<DashboardDt
 export const useAdminProducts = () =>
   useSWR(ADMIN_KEYS.products, readAdmin<{ products: ProductDto[] }>, options);
 
+// Another status's list is never shown under the one chosen: it loads afresh.
 export const useAdminOrders = (status: OrderStatus | "all") =>
-  useSWR(ADMIN_KEYS.orders(status), readAdmin<{ orders: OrderDto[] }>, options);
+  useSWR(ADMIN_KEYS.orders(status), readAdmin<{ orders: OrderDto[] }>, {
+    ...options,
+    keepPreviousData: false,
+  });
 
 /**
  * After a write (or a refusal that shows the panel was behind): the panel's lists are read again,

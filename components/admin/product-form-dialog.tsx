@@ -159,8 +159,16 @@ export function ProductFormDialog({
     }
   };
   const submitForm = form.handleSubmit(save);
+  // A material typed but not yet added goes with the save: what the owner sees is what is saved.
+  const [materialDraft, setMaterialDraft] = useState("");
+  const setMaterials = (materials: string[]) =>
+    form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true });
   // Images are checked with the fields, so one press shows every problem at once.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (materialDraft.trim()) {
+      setMaterials(withMaterial(form.getValues("materials") ?? [], materialDraft));
+      setMaterialDraft("");
+    }
     if (images.length === 0) setImagesError(t.imagesRequired);
     return submitForm(event);
   };
@@ -273,10 +281,10 @@ export function ProductFormDialog({
         />
         <MaterialsField
           materials={materials ?? []}
+          draft={materialDraft}
+          onDraftChange={setMaterialDraft}
           error={errors.materials?.message ?? errors.materials?.root?.message}
-          onChange={(materials) =>
-            form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true })
-          }
+          onChange={setMaterials}
         />
         <ImagesField
           images={images}
@@ -334,24 +342,33 @@ function toFormData(
   return data;
 }
 
+/** The materials with `draft` added, trimmed: a blank or a repeat (in any case) adds nothing. */
+function withMaterial(materials: string[], draft: string): string[] {
+  const material = draft.trim();
+  if (!showsSomething(material)) return materials;
+  if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return materials;
+  return [...materials, material];
+}
+
 function MaterialsField({
   materials,
+  draft,
+  onDraftChange,
   error,
   onChange,
 }: {
   materials: string[];
+  draft: string;
+  onDraftChange: (draft: string) => void;
   error?: string;
   onChange: (materials: string[]) => void;
 }) {
   const id = useId();
-  const [draft, setDraft] = useState("");
 
   const add = () => {
-    const material = draft.trim();
-    setDraft("");
-    if (!showsSomething(material)) return;
-    if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return;
-    onChange([...materials, material]);
+    onDraftChange("");
+    const next = withMaterial(materials, draft);
+    if (next !== materials) onChange(next);
   };
 
   return (
@@ -366,7 +383,7 @@ function MaterialsField({
           aria-label={t.materialsLabel}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => setDraft(event.target.value)}
+          onChange={(event) => onDraftChange(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === "Enter") {
               event.preventDefault();

@@ -92,10 +92,16 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
   await expect(admin.dialog.getByText(t.priceDecimals, { exact: true })).toBeVisible();
   await admin.field(t.priceLabel).fill("39.99");
   await admin.field(t.quantityLabel).fill("0");
+  // A material typed but not added goes with the save.
+  await material.fill(" Gold vermeil ");
   await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
   await admin.expectToast(t.productUpdated);
   await expect(row).toContainText("$39.99");
   await expect(row).toContainText(t.outOfStock);
+  const updated = (await (
+    await page.request.get(`/api/product/${created.id}`)
+  ).json()) as ProductDto;
+  expect(updated.materials).toEqual(["Sterling silver", "Moonstone", "Gold vermeil"]);
 
   await page.goto(`/product/${created.id}`);
   await expect(page.getByText("$39.99").first()).toBeVisible();
@@ -356,6 +362,34 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toBeVisible();
   await statusFilter.selectOption("delivered");
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
+});
+
+test("while another status's orders load, the list shows none of the orders it had", async ({
+  page,
+  request,
+}) => {
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request); // pending
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("orders");
+  const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
+  await expect(row).toBeVisible();
+
+  // The delivered orders are slow to come.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/admin/orders?status=delivered", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const panel = page.getByRole("tabpanel", { name: "Orders" });
+  await panel.getByLabel(t.statusFilter).selectOption("delivered");
+  await expect(panel.getByLabel(t.loading)).toBeVisible();
+  await expect(row).toHaveCount(0);
+  answer();
+  await expect(panel.getByLabel(t.loading)).toHaveCount(0);
+  await expect(row).toHaveCount(0);
 });
 
 test("a long link in an order's notes wraps: the customer's card and the owner's window keep every amount on a phone's screen, each on one line", async ({

@@ -377,7 +377,7 @@ export const messages = {
     viewOrders: "View My Orders",
     unconfirmedTitle: "We could not confirm your order",
     unconfirmedText:
-      "The connection dropped before the shop could answer, and your cart is now empty: your order was most likely placed. Please check My Orders before ordering again.",
+      "The shop's answer did not reach you, and your cart is now empty: your order was most likely placed. Please check My Orders before ordering again.",
   },
   orderMail: {
     confirmationSubject: (orderNumber: string) => `order ${orderNumber} confirmed`,

@@ -30,6 +30,7 @@ import {
 import { messages } from "@/lib/messages";
 import { limitPinGuesses } from "@/lib/rate-limit";
 import { MAX_NAME_LENGTH, type PublicUser } from "@/models/auth";
+import { cutBetweenCharacters } from "@/models/text";
 
 const RESET_TOKEN_TTL_MINUTES = 15;
 const MINUTE_MS = 60_000;
@@ -495,8 +496,10 @@ export async function signInWithGoogle(profile: GoogleProfile): Promise<User | n
     .insert(users)
     .values({
       email,
-      firstName: profile.firstName.slice(0, MAX_NAME_LENGTH) || email.split("@")[0]!,
-      lastName: profile.lastName.slice(0, MAX_NAME_LENGTH),
+      firstName:
+        cutBetweenCharacters(profile.firstName, MAX_NAME_LENGTH).trim() ||
+        cutBetweenCharacters(email.split("@")[0]!, MAX_NAME_LENGTH),
+      lastName: cutBetweenCharacters(profile.lastName, MAX_NAME_LENGTH).trim(),
       avatar: profile.avatar,
       googleId: profile.googleId,
       isEmailVerified: true,

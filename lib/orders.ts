@@ -536,7 +536,7 @@ export async function setOrderStatus({
 }): Promise<OrderDto> {
   if (!isUuid(id)) throw notFound(messages.admin.orderNotFound);
   const db = await getDb();
-  const { mail, previous, restocked } = await db.transaction(async (tx) => {
+  const { mail, toldDelivered, restocked } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order) throw notFound(messages.admin.orderNotFound);
     if (order.status === "cancelled") {
@@ -561,7 +561,10 @@ export async function setOrderStatus({
       .where(eq(orders.id, id));
     let restocked: { id: string; category: Category }[] = [];
     if (status === "cancelled") restocked = await giveBackStock(tx, id);
-    return { mail, previous: order.status, restocked };
+    // The customer was told it was delivered (even if it was moved back since).
+    const toldDelivered =
+      order.status === "delivered" || order.mailedStatuses.includes("delivered");
+    return { mail, toldDelivered, restocked };
   });
   if (restocked.length) {
     revalidateCatalogue({
@@ -571,9 +574,8 @@ export async function setOrderStatus({
   }
   const [updated] = await findOrders({ where: eq(orders.id, id), limit: 1, withCustomer: true });
   if (mail) {
-    const afterDelivery = previous === "delivered";
     afterResponse("order status mail", () =>
-      sendOrderStatusMail({ order: updated!, afterDelivery }),
+      sendOrderStatusMail({ order: updated!, afterDelivery: toldDelivered }),
     );
   }
   return updated!;

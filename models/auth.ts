@@ -27,6 +27,9 @@ const LINE_BREAK = /[\r\n\t\v\f\u0085\u2028\u2029]/;
 // A scheme, "www.", an email address or anything shaped like a domain ("shop-help.com/restore"):
 // names appear in the shop's mails, which must never carry a stranger's link.
 const LINK = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+/** Whether a name holds a link, seen as a mail reader would show it: invisible marks (a zero-width
+ * space, a soft hyphen) dropped and look-alikes (a fullwidth full stop) made plain. */
+const holdsLink = (name: string) => LINK.test(name.normalize("NFKC").replace(/\p{Cf}/gu, ""));
 
 const nameField = ({ required, tooLong }: { required: string; tooLong: string }) =>
   z
@@ -35,7 +38,7 @@ const nameField = ({ required, tooLong }: { required: string; tooLong: string })
     .refine(showsSomething, { error: required, abort: true })
     .max(MAX_NAME_LENGTH, { error: tooLong })
     .refine((name) => !LINE_BREAK.test(name), { error: m.nameOneLine })
-    .refine((name) => !LINK.test(name), { error: m.nameNoLinks });
+    .refine((name) => !holdsLink(name), { error: m.nameNoLinks });
 
 export const loginSchema = z.object({
   email: emailField,

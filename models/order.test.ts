@@ -76,6 +76,37 @@ describe("checkoutSchema", () => {
     ]);
   });
 
+  it("counts optional fields and notes of only invisible marks as absent", () => {
+    const result = checkoutSchema.safeParse({
+      items: [{ productId: "7c9e6679-7425-40de-944b-e07fc1f25bb1", quantity: 1 }],
+      shippingAddress: {
+        fullName: "Maya Khoury",
+        address: "Hamra Street",
+        city: "Beirut",
+        area: "\u200b",
+        building: "\u00ad",
+        floor: "\u2060 ",
+        additionalInfo: "\u200f",
+      },
+      phoneNumber: "+961 3 123 456",
+      notes: "\u200b\u200f",
+    });
+    expect(result.success).toBe(true);
+    const { area, building, floor, additionalInfo } = result.data!.shippingAddress;
+    expect({ area, building, floor, additionalInfo, notes: result.data!.notes }).toEqual({
+      area: undefined,
+      building: undefined,
+      floor: undefined,
+      additionalInfo: undefined,
+      notes: undefined,
+    });
+  });
+
+  it("takes the full name the checkout fills in for names at their longest", () => {
+    const result = order({ fullName: `${"M".repeat(50)} ${"K".repeat(50)}` });
+    expect(result.success).toBe(true);
+  });
+
   it("keeps a name that shows something, marks and all", () => {
     const result = order({ fullName: "\u202bمايا\u202c خوري" });
     expect(result.success).toBe(true);

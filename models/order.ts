@@ -10,12 +10,14 @@ import {
   type OrderStatus,
 } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { MAX_NAME_LENGTH } from "@/models/auth";
 import { showsSomething } from "@/models/text";
 
 const m = messages.checkout;
 
 export const FIELD_LIMITS = {
-  fullName: 100,
+  // Room for the name the checkout fills in: a first and a last name at their limits, and a space.
+  fullName: 2 * MAX_NAME_LENGTH + 1,
   address: 300,
   area: 100,
   building: 100,
@@ -47,7 +49,8 @@ const optionalText = (field: TextField, { multiline = false } = {}) =>
   withinLimit(z.string().trim(), field)
     .transform((v) => (multiline ? v : oneLine(v)))
     .nullish()
-    .transform((v) => v || undefined)
+    // Nothing a reader would see (blank, or only invisible marks) is no value.
+    .transform((v) => (v && showsSomething(v) ? v : undefined))
     .optional();
 
 export type DeliveryCity = (typeof DELIVERY_CITIES)[number];

@@ -4,6 +4,7 @@ import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { shareImageUrl } from "@/models/image-variants";
 import type { ProductDto } from "@/models/product";
+import { cutBetweenCharacters } from "@/models/text";
 
 /** An absolute URL on the shop's public address (APP_URL), for links read outside the site. */
 export function absoluteUrl(path: string): string {
@@ -26,16 +27,6 @@ export function productSummary(product: ProductDto): string {
   return flat.length <= DESCRIPTION_LENGTH
     ? flat
     : `${cutBetweenCharacters(flat, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
-}
-
-/** At most `length` UTF-16 units of `text`, never splitting what shows as one character (an emoji). */
-function cutBetweenCharacters(text: string, length: number): string {
-  let end = 0;
-  for (const { segment } of new Intl.Segmenter("en", { granularity: "grapheme" }).segment(text)) {
-    if (end + segment.length > length) break;
-    end += segment.length;
-  }
-  return text.slice(0, end);
 }
 
 /** schema.org Product with its price and availability, as search engines read it. */

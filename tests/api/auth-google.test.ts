@@ -225,6 +225,20 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     expect(second!.avatar).toBe("https://lh3.googleusercontent.com/a/photo");
   });
 
+  it("shortens a Google name past the limit without cutting a character in half", async () => {
+    const email = uniqueEmail("google-long");
+    await signInAs({
+      sub: "google-sub-long",
+      email,
+      email_verified: true,
+      // 49 letters, then an emoji of two UTF-16 units across the 50th.
+      given_name: `${"M".repeat(49)}💍 and more`,
+      family_name: `${"N".repeat(48)} é`,
+    });
+    const [user] = await db().select().from(users).where(eq(users.email, email));
+    expect(user).toMatchObject({ firstName: "M".repeat(49), lastName: `${"N".repeat(48)} é` });
+  });
+
   it("links an existing account by verified email; an unverified squatter's password and sessions are dropped", async () => {
     const email = uniqueEmail("link");
     const { POST: signup } = await import("@/app/api/auth/signup/route");

@@ -1347,6 +1347,10 @@ describeEachDatabase("auth API", ({ db }) => {
       [{ firstName: "visit shop-help.com/restore" }, m.auth.nameNoLinks],
       [{ lastName: "www.evil.example" }, m.auth.nameNoLinks],
       [{ lastName: "write to help@evil.example" }, m.auth.nameNoLinks],
+      // Hidden from the check, not from a mail reader.
+      [{ firstName: "Gift at evil-shop\u200B.com" }, m.auth.nameNoLinks],
+      [{ firstName: "Gift at evil-shop\u00AD.com" }, m.auth.nameNoLinks],
+      [{ firstName: "Gift at evil-shop\uFF0Ecom" }, m.auth.nameNoLinks],
       [{ firstName: "M".repeat(51) }, m.auth.firstNameTooLong],
       [{ lastName: "K".repeat(51) }, m.auth.lastNameTooLong],
     ])("refuses a name that is not one short line without links: %j", async (name, error) => {

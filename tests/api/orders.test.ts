@@ -991,8 +991,8 @@ describeEachDatabase("orders API", ({ db, target }) => {
         },
         {
           name: "full name too long",
-          body: (id) => withAddress(id, { fullName: "N".repeat(101) }),
-          details: ["Full name must be at most 100 characters"],
+          body: (id) => withAddress(id, { fullName: "N".repeat(102) }),
+          details: ["Full name must be at most 101 characters"],
         },
         {
           name: "directions too long",

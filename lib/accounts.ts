@@ -21,6 +21,7 @@ import { getDb } from "@/lib/db";
 import { emailVerificationTokens, passwordResets, users, type User } from "@/lib/db/schema";
 import { hasSqlState, SQL_STATE } from "@/lib/db/unavailable";
 import { AppError, badRequest, conflict, unauthorized } from "@/lib/errors";
+import { afterResponse } from "@/lib/http";
 import {
   sendAccountDeletedMail,
   sendPasswordChangedMail,
@@ -85,13 +86,26 @@ function sameHash(a: string, b: string) {
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQL_STATE.uniqueViolation);
 
 /** Mail is a courtesy after the fact: a failure is logged, never undoes the account change. */
-async function sendQuietly(what: string, send: () => Promise<void>) {
-  try {
-    await send();
-  } catch (error) {
-    console.error(`[mail] could not send ${what}`, error);
-  }
+/**
+ * Sends an account mail once the answer has gone: a sign-up or a PIN request never waits for the
+ * mail server (a slow or silent one, or the order mails queued ahead of it), and a failure is only
+ * logged.
+ */
+function mailAfterAnswer(what: string, send: () => Promise<void>) {
+  afterResponse(what, () =>
+    send().catch((error) => console.error(`[mail] could not send ${what}`, error)),
+  );
 }
+
+/** Whether a verification link still works: a newer one (a Resend) deletes it. */
+const verificationStillCurrent = (token: string) => async () => {
+  const db = await getDb();
+  const [row] = await db
+    .select({ usedAt: emailVerificationTokens.usedAt })
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, sha256(token)));
+  return row !== undefined && row.usedAt === null;
+};
 
 export async function findUserByEmail({ email }: { email: string }): Promise<User | undefined> {
   const db = await getDb();
@@ -152,7 +166,9 @@ export async function signUp({
     throw error;
   }
   const token = await createVerificationToken({ userId: user!.id });
-  await sendQuietly("verification mail", () => sendVerificationMail({ to: user!, token }));
+  mailAfterAnswer("verification mail", () =>
+    sendVerificationMail({ to: user!, token, stillCurrent: verificationStillCurrent(token) }),
+  );
   return { user: user!, token: await createSessionToken({ user: user! }) };
 }
 
@@ -185,7 +201,7 @@ export async function resendVerification({ user }: { user: User }) {
   if (user.isEmailVerified) throw badRequest(messages.verification.alreadyVerified);
   const token = await createVerificationToken({ userId: user.id });
   try {
-    await sendVerificationMail({ to: user, token });
+    await sendVerificationMail({ to: user, token, stillCurrent: verificationStillCurrent(token) });
   } catch (error) {
     console.error("[mail] could not send verification mail", error);
     throw new AppError(503, messages.verification.resendFailed);
@@ -251,7 +267,15 @@ export async function requestPasswordReset({ email }: { email: string }) {
       expiresAt: minutesFromNow(PIN_TTL_MINUTES),
     });
   });
-  await sendQuietly("reset PIN mail", () => sendResetPinMail({ to: user, pin }));
+  // The PIN works until a newer one replaces it or it is used.
+  const stillCurrent = async () => {
+    const [row] = await db
+      .select({ usedAt: passwordResets.usedAt, resetTokenHash: passwordResets.resetTokenHash })
+      .from(passwordResets)
+      .where(eq(passwordResets.id, id));
+    return row !== undefined && row.usedAt === null && row.resetTokenHash === null;
+  };
+  mailAfterAnswer("reset PIN mail", () => sendResetPinMail({ to: user, pin, stillCurrent }));
 }
 
 /**
@@ -361,7 +385,7 @@ export async function resetPassword({
     await endAllSessions(tx, { userId: updated.id });
     return updated;
   });
-  await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: user }));
+  mailAfterAnswer("password changed mail", () => sendPasswordChangedMail({ to: user }));
   return { user, token: await createSessionToken({ user }) };
 }
 
@@ -395,7 +419,7 @@ export async function changePassword({
     await endOtherSessions(tx, { userId: changed.id, token });
     return changed;
   });
-  await sendQuietly("password changed mail", () => sendPasswordChangedMail({ to: updated }));
+  mailAfterAnswer("password changed mail", () => sendPasswordChangedMail({ to: updated }));
   return updated;
 }
 
@@ -435,7 +459,7 @@ export async function deleteAccount({ user, password }: { user: User; password: 
     return row;
   });
   if (!deleted) throw unauthorized();
-  await sendQuietly("account deleted mail", () => sendAccountDeletedMail({ to: deleted }));
+  mailAfterAnswer("account deleted mail", () => sendAccountDeletedMail({ to: deleted }));
 }
 
 export type GoogleProfile = {

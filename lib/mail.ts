@@ -94,11 +94,20 @@ const retrying = new Set<Promise<void>>();
  * Not tied to the request (a minute of retries would hold it): plain timers, unref'd so a waiting
  * retry never keeps a stopping process alive. A changed SMTP_URL ends the retries.
  */
-function retryLater(url: string, message: nodemailer.SendMailOptions, what: string) {
+function retryLater(
+  url: string,
+  message: nodemailer.SendMailOptions,
+  what: string,
+  stillCurrent: () => Promise<boolean>,
+) {
   const run = async () => {
     for (const [index, delay] of MAIL_RETRY_DELAYS_MS.entries()) {
       await new Promise((resolve) => setTimeout(resolve, delay).unref());
       if (env().SMTP_URL !== url) return;
+      if (!(await stillCurrent().catch(() => true))) {
+        console.info(`[mail] ${what} dropped: what it carried was replaced meanwhile`);
+        return;
+      }
       try {
         await sendOverSmtp(url, message);
         console.info(`[mail] ${what} sent on retry ${index + 1}`);
@@ -131,10 +140,17 @@ export async function sendMail({
   to,
   content,
   notice,
+  stillCurrent = async () => true,
 }: {
   to: string;
   content: MailContent;
   notice?: string;
+  /**
+   * Asked before each retry: whether the link or PIN the mail carries still works. A newer one
+   * (a Resend, a new PIN) replaced it, and a late mail with a dead link would be the newest one in
+   * the customer's inbox.
+   */
+  stillCurrent?: () => Promise<boolean>;
 }): Promise<void> {
   const { SMTP_URL, MAIL_FROM, DATA_DIR, NODE_ENV } = env();
   // Quoted-printable, said once: left to choose, nodemailer counts every letter of each mail's
@@ -146,7 +162,9 @@ export async function sendMail({
     } catch (error) {
       // The caller decides what the failure means now (a 503 on resend, a log line on sign-up);
       // the mail itself is tried again in the background when the failure may pass.
-      if (isTransient(error)) retryLater(SMTP_URL, message, `"${content.subject}" to ${to}`);
+      if (isTransient(error)) {
+        retryLater(SMTP_URL, message, `"${content.subject}" to ${to}`, stillCurrent);
+      }
       throw error;
     }
     return;
@@ -176,7 +194,15 @@ export async function sendMail({
   console.info(`[mail] "${content.subject}" to ${to} written to ${file}${shown}`);
 }
 
-export async function sendVerificationMail({ to, token }: { to: Recipient; token: string }) {
+export async function sendVerificationMail({
+  to,
+  token,
+  stillCurrent,
+}: {
+  to: Recipient;
+  token: string;
+  stillCurrent?: () => Promise<boolean>;
+}) {
   const link = new URL(
     `/verify-email?token=${encodeURIComponent(token)}`,
     env().APP_URL,
@@ -189,14 +215,24 @@ export async function sendVerificationMail({ to, token }: { to: Recipient; token
       validHours: VERIFICATION_LINK_TTL_HOURS,
     }),
     notice: `verification link ${link}`,
+    stillCurrent,
   });
 }
 
-export async function sendResetPinMail({ to, pin }: { to: Recipient; pin: string }) {
+export async function sendResetPinMail({
+  to,
+  pin,
+  stillCurrent,
+}: {
+  to: Recipient;
+  pin: string;
+  stillCurrent?: () => Promise<boolean>;
+}) {
   await sendMail({
     to: to.email,
     content: resetPinMail({ firstName: to.firstName, pin, validMinutes: PIN_TTL_MINUTES }),
     notice: `password reset PIN ${pin}`,
+    stillCurrent,
   });
 }
 

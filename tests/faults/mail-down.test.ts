@@ -7,8 +7,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PATCH as patchStatus } from "@/app/api/admin/orders/[id]/status/route";
+import { POST as forgotPassword } from "@/app/api/auth/forgot-password/route";
 import { POST as resendVerification } from "@/app/api/auth/resend-verification/route";
 import { POST as signup } from "@/app/api/auth/signup/route";
+import { POST as verifyResetPin } from "@/app/api/auth/verify-reset-pin/route";
 import { resetEnvCache, shopEmail } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
 import { MAIL_RETRY_DELAYS_MS, mailRetriesDone } from "@/lib/mail";
@@ -18,6 +20,7 @@ import type { OrderDto } from "@/models/order";
 import {
   decodeMail,
   jsonRequest,
+  pinIn,
   readResponse,
   uniqueEmail,
   verificationTokenIn,
@@ -129,6 +132,66 @@ describeEachDatabase("a mail server that is down", ({ db }) => {
     },
     60_000,
   );
+
+  it("sign-up answers without waiting for a mail server that says nothing", async () => {
+    const silent = await brokenServer(() => {});
+    try {
+      useSmtp(silent.port);
+      const email = uniqueEmail("silent");
+      // The answer as the handler gives it, before the work it leaves running.
+      const answer = await signup(
+        jsonRequest("/api/auth/signup", {
+          body: { email, password: "silver-moon-7", firstName: "Rima", lastName: "Saad" },
+        }),
+      );
+      expect(answer.status).toBe(201);
+      // The mail is still waiting for the server's greeting: the sign-up did not wait for it.
+      expect(logged.join("\n")).not.toMatch(/could not send verification mail/);
+    } finally {
+      await silent.close();
+    }
+    await backgroundDone();
+    expect(logged.join("\n")).toMatch(/could not send verification mail/);
+  }, 60_000);
+
+  it("a mail retried after its link or PIN was replaced is dropped: every mail that arrives works", async () => {
+    const port = await deadPort();
+    useSmtp(port);
+    const email = uniqueEmail("replaced");
+    const created = await signUp(email);
+    const token = created.body.token as string;
+    // While the server is down, the customer asks for a new link, and twice for a PIN.
+    const resent = await resendVerification(
+      jsonRequest("/api/auth/resend-verification", { token }),
+    ).then(readResponse);
+    expect(resent.status).toBe(503);
+    for (let i = 0; i < 2; i++) {
+      const asked = await forgotPassword(
+        jsonRequest("/api/auth/forgot-password", { body: { email } }),
+      ).then(readResponse);
+      expect(asked.status).toBe(200);
+    }
+
+    // Back before the retries: only the newest link and PIN are delivered.
+    const inbox: Received[] = [];
+    const smtp = await startSmtpServer(inbox, { port });
+    try {
+      await backgroundDone();
+      const mails = inbox.filter((m) => m.to.includes(email)).map((m) => decodeMail(m.raw));
+      const links = mails.flatMap((mail) => verificationTokenIn(mail) ?? []);
+      const pins = mails.flatMap((mail) => pinIn(mail) ?? []);
+      expect({ links: links.length, pins: pins.length }).toEqual({ links: 1, pins: 1 });
+      expect(
+        logged.filter((line) => /dropped: what it carried was replaced/.test(line)),
+      ).toHaveLength(2);
+      const checked = await verifyResetPin(
+        jsonRequest("/api/auth/verify-reset-pin", { body: { email, pin: pins[0] } }),
+      ).then(readResponse);
+      expect(checked.status).toBe(200);
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
 
   it("the customer can ask for the verification mail again: refused while down, delivered once back", async () => {
     const port = await deadPort();

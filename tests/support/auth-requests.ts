@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { detachedWorkDone } from "@/lib/http";
 
 export const APP = "http://localhost:3000";
 
@@ -48,8 +49,13 @@ export function jsonRequest(
   });
 }
 
+/**
+ * The answer as a client reads it, once the work it left running is done too (the mails sent after
+ * the answer), as a client that then opens its inbox finds them.
+ */
 export async function readResponse(response: Response) {
   const text = await response.text();
+  await detachedWorkDone();
   let body: Record<string, unknown> = {};
   try {
     body = text ? JSON.parse(text) : {};

@@ -56,11 +56,13 @@ const linesKey = (items: readonly { productId: string; quantity: number }[]) =>
 
 /**
  * Whether the next order gets the first-order discount, as the server says. Not promised until
- * that answer arrives, nor when it cannot be read (the server may still give it).
+ * that answer arrives; when the orders cannot be read, it applies (spec section 9), and the
+ * server, which decides, refuses the order once with the real total if it no longer does.
  */
-function useFirstOrderDiscount(user: PublicUser): boolean {
+function useFirstOrderDiscount(user: PublicUser, { refused }: { refused: boolean }): boolean {
   const asked = user.isEmailVerified && user.registrationSource === "instagram_bio";
-  return useOrders(asked).data?.firstOrderDiscount === true;
+  const { data, error } = useOrders(asked);
+  return data ? data.firstOrderDiscount === true : asked && error !== undefined && !refused;
 }
 
 export function CheckoutForm({
@@ -81,9 +83,11 @@ export function CheckoutForm({
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
   const attemptKey = useRef<string | null>(null);
 
+  // The server said the discount no longer applies, while the orders still cannot be read.
+  const [discountRefused, setDiscountRefused] = useState(false);
   const discount = discountDisplay({
     customer: user,
-    firstOrderDiscount: useFirstOrderDiscount(user),
+    firstOrderDiscount: useFirstOrderDiscount(user, { refused: discountRefused }),
   });
   const totals = cartTotals(cart.items, discount === "applied");
 
@@ -126,6 +130,7 @@ export function CheckoutForm({
         // Stock, prices or earlier orders moved since they were read: show them as they are now.
         void cart.refresh();
         void mutate(ORDERS_KEY);
+        if (result.error === t.discountGone) setDiscountRefused(true);
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,

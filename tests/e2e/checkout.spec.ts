@@ -548,6 +548,48 @@ test("a verified Instagram customer sees the first-order discount applied and is
   await expect(discount).toHaveCount(0);
 });
 
+test("the first-order discount applies when the orders cannot be read, and the server has the last word", async ({
+  page,
+  baseURL,
+}) => {
+  const anklet = await createProduct(baseURL!, {
+    name: `Sidon Anklet ${Date.now()}`,
+    price: "30.00",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request, { source: "instagram" });
+  await page.route("**/api/orders", (route) =>
+    route.request().method() === "GET" ? route.abort("internetdisconnected") : route.continue(),
+  );
+  await fillCart(page, [{ product: anklet, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  // $30.00 + $5.00 − $3.00.
+  await expect(
+    checkout.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT)),
+  ).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$32.00");
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$32.00");
+
+  // A second order: still unread, still shown; the server refuses it once with the real total.
+  await fillCart(page, [{ product: anklet, quantity: 1 }], { server: true });
+  await checkout.open();
+  await expect(checkout.detail(t.total)).toHaveText("$32.00");
+  await checkout.fillShipping({ address: "Old souk", city: "Byblos", phone: "09 111 222" });
+  await checkout.placeOrder.click();
+  await expect(checkout.summary.getByRole("alert")).toContainText(t.discountGone);
+  await expect(
+    checkout.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT)),
+  ).toHaveCount(0);
+  await expect(checkout.detail(t.total)).toHaveText("$35.00");
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$35.00");
+});
+
 test("an account re-created with the email of one that ordered is not promised the first-order discount", async ({
   page,
   baseURL,

@@ -380,7 +380,8 @@ export const messages = {
       "The shop's answer did not reach you, and your cart is now empty: your order was most likely placed. Please check My Orders before ordering again.",
   },
   orderMail: {
-    confirmationSubject: (orderNumber: string) => `order ${orderNumber} confirmed`,
+    // Received, not confirmed: the order is pending until the shop calls to confirm it.
+    confirmationSubject: (orderNumber: string) => `order ${orderNumber} received`,
     confirmationTitle: "Thank you for your order",
     confirmationText: (orderNumber: string) =>
       `We have received your order ${orderNumber}. We will call you within 24 hours to confirm the delivery, and you pay in cash when it arrives.`,

@@ -102,7 +102,9 @@ function LowStock({ products }: { products: DashboardDto["lowStockProducts"] }) 
           {products.map((product) => (
             <li key={product._id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="text-ink truncate text-sm font-medium">{product.name}</p>
+                <p className="text-ink line-clamp-2 text-sm font-medium wrap-anywhere">
+                  {product.name}
+                </p>
                 <p className="text-muted text-[13px] tabular-nums">
                   {formatPrice(dollarsToCents(product.price))}
                 </p>

@@ -120,7 +120,10 @@ function ProductList({
           >
             <Thumbnail product={product} />
             <div className="min-w-0">
-              <p className="text-ink truncate text-[15px] font-medium">{product.name}</p>
+              {/* Two lines: similar pieces differ at the end of their names. */}
+              <p className="text-ink line-clamp-2 text-[15px] font-medium wrap-anywhere">
+                {product.name}
+              </p>
               <p className="text-muted text-[13px] capitalize md:hidden">
                 {product.category} · {formatPrice(dollarsToCents(product.price))} ·{" "}
                 {t.stockCount(product.quantity)}

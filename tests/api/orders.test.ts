@@ -1245,7 +1245,7 @@ describeEachDatabase("orders API", ({ db, target }) => {
         const { orderNumber } = answer.body.order as { orderNumber: string };
         const confirmation = await waitForMail(
           user.email,
-          new RegExp(`order ${orderNumber} confirmed`),
+          new RegExp(messages.orderMail.confirmationSubject(orderNumber)),
         );
         expect(confirmation).toContain("2 × Cedar Ring");
         expect(confirmation).toContain("4,833,000 LBP ($54.00)");

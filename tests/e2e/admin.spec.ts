@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, test, type Page } from "./support/test";
+import { expect, expectTapTargets, test, type Page } from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
@@ -338,6 +338,8 @@ test("the owner moves an order along in its details window until it is cancelled
   const admin = await openOrderDetails(page, order);
   await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
   await expect(admin.dialog.getByText("Please call before coming.")).toBeVisible();
+  // The owner calls the customer from here, on a phone too.
+  await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber }));
   await expect(admin.dialog.getByText(product.name)).toBeVisible();
 
   await admin.dialog.getByRole("button", { name: "Out for Delivery" }).click();

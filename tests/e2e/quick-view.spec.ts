@@ -2,7 +2,7 @@ import { WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import type { CartAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 import { verifiedCustomer } from "./support/admin";
-import { expect, test, type Locator, type Page } from "./support/test";
+import { expect, expectTapTargets, test, type Locator, type Page } from "./support/test";
 
 // A shopper on the earrings grid (the home page's default category) of the sample catalogue:
 // Cedar Leaf Gold Studs (14 in stock, 3 pictures), Batroun Pearl Drop Earrings (the last one),
@@ -204,6 +204,15 @@ test.describe("quick view", () => {
     await page.reload();
     await expect(shop.cartLink("Cart, 2 items")).toBeVisible();
     await expect(shop.badge(STUDS)).toHaveText("2 in cart, 12 more available");
+  });
+
+  test("the quick view's link to the full page is a target a finger can hit @phone", async ({
+    page,
+  }) => {
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.openQuickView(STUDS);
+    await expectTapTargets(shop.quickView().getByRole("link", { name: "View full details" }));
   });
 
   test("the quick view's stepper runs up to the stock, past the detail page's 10", async ({

@@ -49,6 +49,12 @@ export function env(): Env {
   return cached;
 }
 
+/** An environment's values with their defaults, or undefined when one is malformed. */
+export function readEnvironment(source: NodeJS.ProcessEnv): Env | undefined {
+  const result = schema.safeParse(setVariables(source));
+  return result.success ? result.data : undefined;
+}
+
 /** What is wrong with an environment, one line per variable naming it; empty when it is fine. */
 export function environmentProblems(source: NodeJS.ProcessEnv): string[] {
   const result = schema.safeParse(setVariables(source));

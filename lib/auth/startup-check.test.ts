@@ -1,4 +1,4 @@
-import { MISSING_AUTH_SECRET, startupProblems } from "@/lib/auth/startup-check";
+import { MISSING_AUTH_SECRET, startupProblems, startupWarnings } from "@/lib/auth/startup-check";
 
 const SECRET = "a".repeat(32);
 const production = (variables: Record<string, string | undefined>) =>
@@ -50,5 +50,35 @@ describe("start-up checks", () => {
     ]);
     // Development needs neither a secret nor SMTP.
     expect(startupProblems({ NODE_ENV: "development" })).toEqual([]);
+  });
+
+  it("warn a production server sending real mail that runs on the sample addresses", () => {
+    const sending = {
+      NODE_ENV: "production" as const,
+      AUTH_SECRET: SECRET,
+      SMTP_URL: "smtp://mail:587",
+    };
+    expect(startupWarnings(sending)).toEqual([
+      expect.stringMatching(/^SHOP_EMAIL \(or CONTACT_EMAIL\) is the sample address/),
+      expect.stringMatching(/^MAIL_FROM is the sample sender/),
+    ]);
+    expect(
+      startupWarnings({
+        ...sending,
+        SHOP_EMAIL: "orders@lumiere.lb",
+        MAIL_FROM: "Lumière <hello@lumiere.lb>",
+      }),
+    ).toEqual([]);
+    // CONTACT_EMAIL stands in for SHOP_EMAIL.
+    expect(
+      startupWarnings({
+        ...sending,
+        CONTACT_EMAIL: "hello@lumiere.lb",
+        MAIL_FROM: "hello@lumiere.lb",
+      }),
+    ).toEqual([]);
+    // Nobody gets mail from a trial server or a developer's machine: nothing to warn about.
+    expect(startupWarnings({ ...sending, SMTP_URL: undefined, MAIL_OUTBOX: "1" })).toEqual([]);
+    expect(startupWarnings({ NODE_ENV: "development", SMTP_URL: "smtp://mail:587" })).toEqual([]);
   });
 });

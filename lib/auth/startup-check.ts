@@ -1,5 +1,5 @@
 // Loaded by instrumentation.ts at server start, so it imports nothing server-only.
-import { environmentProblems } from "@/lib/env";
+import { environmentProblems, readEnvironment } from "@/lib/env";
 
 export const MISSING_AUTH_SECRET =
   "AUTH_SECRET is not set. It signs session tokens and is required in production: " +
@@ -34,9 +34,38 @@ export function startupProblems(source: NodeJS.ProcessEnv = process.env): string
   return problems;
 }
 
+/** A reserved test domain (RFC 2606): the sample addresses, which no mail ever reaches. */
+const SAMPLE_ADDRESS = /@[^>\s]*\.example\b/i;
+
+/**
+ * What a production server sending real mail still runs on but should not: the sample addresses.
+ * New-order notices would go to nobody, and mail would come from a domain that does not exist.
+ */
+export function startupWarnings(source: NodeJS.ProcessEnv = process.env): string[] {
+  if (source.NODE_ENV !== "production" || !source.SMTP_URL) return [];
+  const values = readEnvironment(source);
+  if (!values) return [];
+  const { MAIL_FROM, CONTACT_EMAIL, SHOP_EMAIL } = values;
+  const warnings: string[] = [];
+  if (SAMPLE_ADDRESS.test(SHOP_EMAIL ?? CONTACT_EMAIL)) {
+    warnings.push(
+      `SHOP_EMAIL (or CONTACT_EMAIL) is the sample address ${SHOP_EMAIL ?? CONTACT_EMAIL}: ` +
+        "new-order notices reach nobody. Set SHOP_EMAIL to the shop's inbox.",
+    );
+  }
+  if (SAMPLE_ADDRESS.test(MAIL_FROM)) {
+    warnings.push(
+      `MAIL_FROM is the sample sender ${MAIL_FROM}: mail providers refuse or bin mail from it. ` +
+        'Set MAIL_FROM to an address of the shop\'s own domain ("Lumière <hello@shop.example>").',
+    );
+  }
+  return warnings;
+}
+
 /** A server never starts with an environment it cannot run safely on: it says why and exits. */
 export function assertStartupEnvironment() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  for (const warning of startupWarnings()) console.warn(`Lumière: ${warning}`);
   const problems = startupProblems();
   if (problems.length === 0) return;
   console.error(

@@ -1,11 +1,11 @@
 // What a customer has typed into the checkout form, kept in this tab's session storage until the
 // order is placed: a refresh on a slow phone, or a sign-in again after the session ended, does not
 // cost them the address. Kept per tab and per customer, and forgotten on sign-out.
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { CHECKOUT_DRAFT_STORAGE_KEY as DRAFT_KEY } from "@/lib/constants";
-import type { checkoutFormSchema, CheckoutForm } from "@/models/order";
+import type { checkoutFormSchema, CheckoutForm, ShippingAddress } from "@/models/order";
 
 const ADDRESS_FIELDS = [
   "fullName",
@@ -87,4 +87,28 @@ export function useCheckoutDraft(form: CheckoutFormHandle, userId: string) {
       },
     });
   }, [userId, reset, getValues, subscribe]);
+}
+
+/** Where the order goes, apart from the name (the profile's by default). */
+const DELIVERY_FIELDS = ADDRESS_FIELDS.filter((name) => name !== "fullName");
+
+/**
+ * A returning customer's last delivery address fills the form once, when she has typed none (and
+ * kept no draft): most orders go where the last one went. She changes it as she likes.
+ */
+export function useLastDeliveryAddress(
+  form: CheckoutFormHandle,
+  last: ShippingAddress | undefined,
+) {
+  const offered = useRef(false);
+  const { getValues, setValue } = form;
+  useEffect(() => {
+    if (!last || offered.current) return;
+    offered.current = true;
+    const typed = getValues().shippingAddress;
+    if (DELIVERY_FIELDS.some((name) => String(typed[name] ?? "").trim())) return;
+    for (const name of DELIVERY_FIELDS) {
+      setValue(`shippingAddress.${name}`, last[name] ?? "", { shouldDirty: true });
+    }
+  }, [last, getValues, setValue]);
 }

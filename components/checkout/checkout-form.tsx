@@ -12,7 +12,11 @@ import {
   CurrencySelector,
   TotalsList,
 } from "@/components/checkout/order-summary";
-import { forgetCheckoutDraft, useCheckoutDraft } from "@/components/checkout/checkout-draft";
+import {
+  forgetCheckoutDraft,
+  useCheckoutDraft,
+  useLastDeliveryAddress,
+} from "@/components/checkout/checkout-draft";
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
@@ -59,10 +63,14 @@ const linesKey = (items: readonly { productId: string; quantity: number }[]) =>
  * that answer arrives; when the orders cannot be read, it applies (spec section 9), and the
  * server, which decides, refuses the order once with the real total if it no longer does.
  */
-function useFirstOrderDiscount(user: PublicUser, { refused }: { refused: boolean }): boolean {
-  const asked = user.isEmailVerified && user.registrationSource === "instagram_bio";
-  const { data, error } = useOrders(asked);
-  return data ? data.firstOrderDiscount === true : asked && error !== undefined && !refused;
+function firstOrderDiscountOf(
+  user: PublicUser,
+  orders: ReturnType<typeof useOrders>,
+  { refused }: { refused: boolean },
+): boolean {
+  if (user.registrationSource !== "instagram_bio") return false;
+  const { data, error } = orders;
+  return data ? data.firstOrderDiscount === true : error !== undefined && !refused;
 }
 
 export function CheckoutForm({
@@ -85,9 +93,11 @@ export function CheckoutForm({
 
   // The server said the discount no longer applies, while the orders still cannot be read.
   const [discountRefused, setDiscountRefused] = useState(false);
+  // The customer's orders: whether the discount still applies, and where the last one went.
+  const orders = useOrders(user.isEmailVerified);
   const discount = discountDisplay({
     customer: user,
-    firstOrderDiscount: useFirstOrderDiscount(user, { refused: discountRefused }),
+    firstOrderDiscount: firstOrderDiscountOf(user, orders, { refused: discountRefused }),
   });
   const totals = cartTotals(cart.items, discount === "applied");
 
@@ -156,6 +166,7 @@ export function CheckoutForm({
     { reValidateMode: "onSubmit" },
   );
   useCheckoutDraft(form, user.id);
+  useLastDeliveryAddress(form, orders.data?.orders[0]?.shippingAddress);
   const { register, clearErrors, formState } = form;
   const errors = formState.errors;
   const submitting = formState.isSubmitting;

@@ -347,17 +347,23 @@ test("a refreshed checkout keeps what the customer typed until the order is plac
   expect(order.shippingAddress).toMatchObject({ address: "Rue Pasteur 12", floor: "3" });
   await expect(checkout.thankYou).toBeVisible();
 
-  // The next order starts from the profile again.
+  // The next order starts from the profile and the last order's delivery address, notes empty.
   await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
   await checkout.open();
+  await expect(checkout.field(t.address)).toHaveValue("Rue Pasteur 12");
+  await expect(checkout.field(t.city)).toHaveValue("Tripoli");
+  await expect(checkout.field(t.area)).toHaveValue("El Mina");
+  await expect(checkout.field(t.floor)).toHaveValue("3");
   await expect(checkout.field(t.fullName)).toHaveValue(`${shopper.firstName} ${shopper.lastName}`);
-  await expect(checkout.field(t.address)).toHaveValue("");
   await expect(checkout.field(t.notes)).toHaveValue("");
 
-  // What another person at this phone could find is gone once the customer signs out.
+  // What she types instead is what stays; and what another person at this phone could find is
+  // gone once the customer signs out.
   await checkout.field(t.address).fill("Rue Maarad 4");
+  await checkout.field(t.area).fill("");
   await page.reload();
   await expect(checkout.field(t.address)).toHaveValue("Rue Maarad 4");
+  await expect(checkout.field(t.area)).toHaveValue("");
   await new AccountArea(page).logOut();
   await expect(checkout.placeOrder).toHaveCount(0);
   const kept = await page.evaluate(

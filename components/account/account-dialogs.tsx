@@ -243,7 +243,8 @@ function AccountSettings({ user }: { user: PublicUser }) {
         {rows.map((row) => (
           <div key={row.label} className="flex items-center justify-between gap-4 px-4 py-3">
             <dt className="text-muted shrink-0">{row.label}</dt>
-            <dd className="text-ink min-w-0 truncate text-end font-medium">{row.value}</dd>
+            {/* Whole, however long: this is where the customer checks her details. */}
+            <dd className="text-ink min-w-0 text-end font-medium wrap-anywhere">{row.value}</dd>
           </div>
         ))}
       </dl>

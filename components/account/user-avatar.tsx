@@ -66,7 +66,9 @@ export function UserSummary({ user }: { user: PublicUser }) {
         <p className="text-ink truncate font-serif text-lg leading-tight font-semibold">
           {fullNameOf(user)}
         </p>
-        <p className="text-muted truncate text-[13px]">{user.email}</p>
+        <p className="text-muted truncate text-[13px]" title={user.email}>
+          {user.email}
+        </p>
         <div className="mt-1.5">
           <VerificationBadge verified={user.isEmailVerified} />
         </div>

@@ -386,7 +386,9 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   playwright,
   baseURL,
 }) => {
-  const shopper = newShopper("Rima", "Aoun");
+  const named = newShopper("Rima", "Aoun");
+  // A long address, which the settings show whole.
+  const shopper = { ...named, email: `rima.aoun.handmade.jewellery.${named.email}` };
   const signedUp = await page.request.post("/api/auth/signup", { data: shopper });
   expect(signedUp.status()).toBe(201);
   // The same account signed in on another device: an API client with its own token.
@@ -412,6 +414,9 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   const settings = page.getByRole("dialog", { name: t.accountSettings });
   // Dated like every other date of the shop.
   await expect(settings.getByText(formatDate(new Date()), { exact: true })).toBeVisible();
+  const email = settings.getByText(shopper.email, { exact: true });
+  await expect(email).toBeVisible();
+  expect(await email.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
   await settings.getByRole("button", { name: t.signOutEverywhere }).click();
   await expect(page.getByText(m.signedOutEverywhere)).toBeVisible();
   await expect(settings).toBeHidden();

@@ -27,9 +27,20 @@ const LINE_BREAK = /[\r\n\t\v\f\u0085\u2028\u2029]/;
 // A scheme, "www.", an email address or anything shaped like a domain ("shop-help.com/restore"):
 // names appear in the shop's mails, which must never carry a stranger's link.
 const LINK = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+// A bare IPv4 address ("1.2.3.4/login").
+const IP_ADDRESS = /\d{1,3}(?:\.\d{1,3}){3}/;
+// Full stops of other scripts that browsers and mail readers take for a domain's dots (UTS #46):
+// the ideographic 。, the halfwidth ｡, and the small and one-dot leaders.
+const DOT_LOOKALIKES = /[\u3002\uff61\ufe52\u2024]/g;
 /** Whether a name holds a link, seen as a mail reader would show it: invisible marks (a zero-width
- * space, a soft hyphen) dropped and look-alikes (a fullwidth full stop) made plain. */
-const holdsLink = (name: string) => LINK.test(name.normalize("NFKC").replace(/\p{Cf}/gu, ""));
+ * space, a soft hyphen) dropped and look-alikes (a fullwidth or ideographic full stop) made plain. */
+function holdsLink(name: string): boolean {
+  const plain = name
+    .normalize("NFKC")
+    .replace(/\p{Cf}/gu, "")
+    .replace(DOT_LOOKALIKES, ".");
+  return LINK.test(plain) || IP_ADDRESS.test(plain);
+}
 
 const nameField = ({ required, tooLong }: { required: string; tooLong: string }) =>
   z

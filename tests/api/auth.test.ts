@@ -1351,6 +1351,9 @@ describeEachDatabase("auth API", ({ db }) => {
       [{ firstName: "Gift at evil-shop\u200B.com" }, m.auth.nameNoLinks],
       [{ firstName: "Gift at evil-shop\u00AD.com" }, m.auth.nameNoLinks],
       [{ firstName: "Gift at evil-shop\uFF0Ecom" }, m.auth.nameNoLinks],
+      [{ firstName: "Gift at evil-shop\u3002com" }, m.auth.nameNoLinks],
+      [{ firstName: "Gift at evil-shop\uFF61com" }, m.auth.nameNoLinks],
+      [{ lastName: "Log in at 1.2.3.4/login" }, m.auth.nameNoLinks],
       [{ firstName: "M".repeat(51) }, m.auth.firstNameTooLong],
       [{ lastName: "K".repeat(51) }, m.auth.lastNameTooLong],
     ])("refuses a name that is not one short line without links: %j", async (name, error) => {

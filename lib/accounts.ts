@@ -61,6 +61,8 @@ export function toPublicUser(user: User): PublicUser {
 }
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+/** The PIN hash of a reset mail's link row: no PIN matches it (a PIN's hash is hex). */
+const LINK_ONLY = "link";
 
 /** A random single-use token for a link or a reset step; only its hash is stored. */
 function issueToken(): { token: string; tokenHash: string } {
@@ -246,6 +248,7 @@ export async function requestPasswordReset({ email }: { email: string }) {
   const db = await getDb();
   const id = randomUUID();
   const pin = String(randomInt(0, 10 ** PIN_LENGTH)).padStart(PIN_LENGTH, "0");
+  const link = issueToken();
   await db.transaction(async (tx) => {
     // Earlier PINs go, but not a reset the owner already earned with her PIN: anyone can ask for
     // a PIN for her email, and that must not end her reset while she types the new password.
@@ -266,6 +269,17 @@ export async function requestPasswordReset({ email }: { email: string }) {
       pinHash: pinHash(id, pin),
       expiresAt: minutesFromNow(PIN_TTL_MINUTES),
     });
+    // The mail's link: a reset already earned, by whoever reads the mail. It cannot be guessed,
+    // so it needs no allowance of guesses, which strangers can spend; and a later request does not
+    // end it (the delete above keeps earned resets), so strangers asking for PINs cannot either.
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      pinHash: LINK_ONLY,
+      attempts: PIN_MAX_ATTEMPTS,
+      expiresAt: minutesFromNow(PIN_TTL_MINUTES),
+      resetTokenHash: link.tokenHash,
+      resetTokenExpiresAt: minutesFromNow(PIN_TTL_MINUTES),
+    });
   });
   // The PIN works until a newer one replaces it or it is used.
   const stillCurrent = async () => {
@@ -275,7 +289,9 @@ export async function requestPasswordReset({ email }: { email: string }) {
       .where(eq(passwordResets.id, id));
     return row !== undefined && row.usedAt === null && row.resetTokenHash === null;
   };
-  mailAfterAnswer("reset PIN mail", () => sendResetPinMail({ to: user, pin, stillCurrent }));
+  mailAfterAnswer("reset PIN mail", () =>
+    sendResetPinMail({ to: user, pin, resetToken: link.token, stillCurrent }),
+  );
 }
 
 /**

@@ -126,10 +126,13 @@ export function verificationMail({
 export function resetPinMail({
   firstName,
   pin,
+  link,
   validMinutes,
 }: {
   firstName: string;
   pin: string;
+  /** Opens the new-password step at once: no PIN to type, and no guesses of others to wait out. */
+  link: string;
   validMinutes: number;
 }): MailContent {
   return compose({
@@ -138,7 +141,12 @@ export function resetPinMail({
     firstName,
     paragraphs: ["We received a request to reset your password. Enter this PIN to continue:"],
     code: pin,
-    note: `The PIN is valid for ${validMinutes} minutes and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.`,
+    action: {
+      label: "Choose a new password",
+      href: link,
+      textLead: "Or choose a new password here",
+    },
+    note: `The PIN and the link are valid for ${validMinutes} minutes and can be used once. If you did not ask to reset your password, you can ignore this email: your password stays the same.`,
   });
 }
 

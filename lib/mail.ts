@@ -222,15 +222,19 @@ export async function sendVerificationMail({
 export async function sendResetPinMail({
   to,
   pin,
+  resetToken,
   stillCurrent,
 }: {
   to: Recipient;
   pin: string;
+  /** The reset token the mail's link carries (in the fragment: no server or log sees it). */
+  resetToken: string;
   stillCurrent?: () => Promise<boolean>;
 }) {
+  const link = `${new URL("/?auth=reset-password", env().APP_URL)}#resetToken=${resetToken}`;
   await sendMail({
     to: to.email,
-    content: resetPinMail({ firstName: to.firstName, pin, validMinutes: PIN_TTL_MINUTES }),
+    content: resetPinMail({ firstName: to.firstName, pin, link, validMinutes: PIN_TTL_MINUTES }),
     notice: `password reset PIN ${pin}`,
     stillCurrent,
   });

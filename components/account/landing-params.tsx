@@ -1,7 +1,8 @@
 "use client";
 
 // Reacts to the landing URL: remembers a visitor's Instagram source for sign-up, and opens the auth
-// modal for `?auth=login` or `?auth=signup` (then drops that parameter from the address).
+// modal for `?auth=login` or `?auth=signup`, or at its new-password step for the reset mail's link
+// (`?auth=reset-password#resetToken=…`); then drops them from the address.
 import { useEffect } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useAccountUi } from "@/components/account/account-ui";
@@ -13,7 +14,7 @@ export function LandingParams() {
   const pathname = usePathname();
   const router = useRouter();
   const { status } = useAuth();
-  const { openAuth } = useAccountUi();
+  const { openAuth, setAuthMode } = useAccountUi();
   const query = searchParams.toString();
 
   useEffect(() => {
@@ -24,12 +25,20 @@ export function LandingParams() {
   useEffect(() => {
     const params = new URLSearchParams(query);
     const mode = params.get("auth");
-    if ((mode !== "login" && mode !== "signup") || status === "loading") return;
+    const known = mode === "login" || mode === "signup" || mode === "reset-password";
+    if (!known || status === "loading") return;
+    // The reset token rides in the fragment, which no server, log or Referer ever sees.
+    const resetToken = new URLSearchParams(window.location.hash.slice(1)).get("resetToken");
     params.delete("auth");
     const rest = params.toString();
     router.replace(rest ? `${pathname}?${rest}` : pathname, { scroll: false });
-    if (status === "anonymous") openAuth(mode);
-  }, [query, pathname, status, router, openAuth]);
+    if (status !== "anonymous") return;
+    if (mode !== "reset-password") openAuth(mode);
+    else if (resetToken) {
+      openAuth("login");
+      setAuthMode("reset-password", { resetToken });
+    }
+  }, [query, pathname, status, router, openAuth, setAuthMode]);
 
   return null;
 }

@@ -35,6 +35,7 @@ import {
   jsonRequest,
   outboxMails,
   pinIn,
+  resetLinkTokenIn,
   readResponse,
   sessionCookieFrom,
   uniqueEmail,
@@ -660,6 +661,56 @@ describeEachDatabase("auth API", ({ db }) => {
       });
       expect(refused).toMatchObject({ status: 429, body: { error: m.api.tooManyRequests } });
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60 * 60);
+    });
+
+    it("sets a new password from the mail's link, though strangers spent the day's guesses and asked for newer PINs", async () => {
+      rateLimitConfig.pinGuesses.account = { points: 3, windowSeconds: 24 * 60 * 60 };
+      const { email } = await signUpShopper();
+      await requestPin(email);
+      const link = resetLinkTokenIn(latestMail(email))!;
+      expect(link.length).toBeGreaterThan(30);
+      // A stranger spends the account's guesses, and asks for a newer PIN.
+      for (let attempt = 1; attempt <= 4; attempt++) {
+        await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+          body: { email, pin: "000000" },
+        });
+      }
+      const newest = await requestPin(email);
+      expect(
+        (await call(verifyResetPin, "/api/auth/verify-reset-pin", { body: { email, pin: newest } }))
+          .status,
+      ).toBe(429);
+
+      // The owner opens the link of the mail she got: no PIN, no guess to wait out.
+      const reset = await call(resetPassword, "/api/auth/reset-password", {
+        body: { resetToken: link, newPassword: "new-pearl-22" },
+      });
+      expect(reset).toMatchObject({ status: 200, body: { user: { email } } });
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "new-pearl-22" } }))
+          .status,
+      ).toBe(200);
+      // Once.
+      expect(
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { resetToken: link, newPassword: "new-pearl-33" },
+        }),
+      ).toMatchObject({ status: 400, body: { error: m.auth.resetSessionExpired } });
+    });
+
+    it("a reset link ends with the PIN's validity", async () => {
+      const { email, user } = await signUpShopper();
+      await requestPin(email);
+      const link = resetLinkTokenIn(latestMail(email))!;
+      await db()
+        .update(passwordResets)
+        .set({ resetTokenExpiresAt: sql`now() - interval '1 second'` })
+        .where(eq(passwordResets.userId, user.id as string));
+      expect(
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { resetToken: link, newPassword: "new-pearl-22" },
+        }),
+      ).toMatchObject({ status: 400, body: { error: m.auth.resetSessionExpired } });
     });
 
     it("refuses an expired PIN, and a new request replaces the old PIN", async () => {

@@ -262,6 +262,46 @@ test.describe.serial("a shopper's account", () => {
   });
 });
 
+test("the reset mail's link opens the new-password step, even after strangers spent the day's PIN guesses", async ({
+  page,
+}) => {
+  const shopper = await verifiedCustomer(page.request);
+  await page.request.post("/api/auth/logout");
+  const mailbox = new Mailbox(shopper.email);
+  expect(
+    (
+      await page.request.post("/api/auth/forgot-password", { data: { email: shopper.email } })
+    ).status(),
+  ).toBe(200);
+  const link = await mailbox.resetLink();
+  // Strangers guess until the account's PINs are refused for the day.
+  let answer = 400;
+  for (let guess = 0; guess < 20 && answer !== 429; guess++) {
+    answer = (
+      await page.request.post("/api/auth/verify-reset-pin", {
+        data: { email: shopper.email, pin: String(guess).padStart(6, "0") },
+      })
+    ).status();
+  }
+  expect(answer).toBe(429);
+
+  await page.goto(link);
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.resetTitle);
+  // The token leaves the address bar at once.
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  await modal.field(t.newPassword).fill("golden-hoop-7");
+  await modal.field(t.confirmPassword).fill("golden-hoop-7");
+  await modal.button(t.resetSubmit).click();
+  await modal.expectClosed();
+  await expect(page.getByText(t.passwordReset)).toBeVisible();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  const signIn = await page.request.post("/api/auth/login", {
+    data: { email: shopper.email, password: "golden-hoop-7" },
+  });
+  expect(signIn.status()).toBe(200);
+});
+
 test("a sign-up with an email already in use says so, and the message goes once a field is edited", async ({
   page,
   request,

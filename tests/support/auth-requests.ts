@@ -111,6 +111,10 @@ export const verificationTokenIn = (mail: string) =>
 
 export const pinIn = (mail: string) => mail.match(/^\s+(\d{6})\s*$/m)?.[1] ?? null;
 
+/** The reset token of a PIN mail's link (in its fragment). */
+export const resetLinkTokenIn = (mail: string) =>
+  mail.match(/\?auth=reset-password#resetToken=([A-Za-z0-9_-]+)/)?.[1] ?? null;
+
 /** Mails written to the outbox for `to`, oldest first, decoded. */
 export function outboxMails(dataDir: string, to: string): string[] {
   const outbox = path.join(dataDir, "outbox");

@@ -78,6 +78,15 @@ export class Mailbox {
     return `${url.pathname}${url.search}`;
   }
 
+  /** The link of the next password reset mail, as a path on the shop with its fragment. */
+  async resetLink(): Promise<string> {
+    const mail = await this.next(/\?auth=reset-password#resetToken=/);
+    const link = /https?:\/\/\S+\?auth=reset-password#resetToken=[\w-]+/.exec(mail.text)?.[0];
+    expect(link, "reset link in the mail").toBeTruthy();
+    const url = new URL(link!);
+    return `${url.pathname}${url.search}${url.hash}`;
+  }
+
   /** The six-digit PIN of the next password reset mail. */
   async resetPin(): Promise<string> {
     const mail = await this.next(/\bPIN\b[\s\S]*\b\d{6}\b/);

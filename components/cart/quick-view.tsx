@@ -45,6 +45,7 @@ export function QuickView({
   return (
     <DialogFrame
       kind="quick-view"
+      focusWindowOnOpen
       size="product"
       open={open}
       onClose={onClose}

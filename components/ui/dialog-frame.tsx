@@ -6,6 +6,7 @@
 import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import clsx from "clsx";
+import { useRef } from "react";
 import { messages } from "@/lib/messages";
 
 const widths = { narrow: "max-w-md", wide: "max-w-2xl", product: "max-w-4xl" } as const;
@@ -18,6 +19,7 @@ export function DialogFrame({
   size = "wide",
   kind,
   onCloseAutoFocus,
+  focusWindowOnOpen = false,
   children,
 }: {
   open: boolean;
@@ -29,8 +31,14 @@ export function DialogFrame({
   kind: string;
   /** Where focus goes once the window closed; by default back to what had it before. */
   onCloseAutoFocus?: (event: Event) => void;
+  /**
+   * Focus the window itself when it opens, not its first button: where that button is a toggle
+   * (the quick view's wishlist heart), a stray Enter must not press it.
+   */
+  focusWindowOnOpen?: boolean;
   children: React.ReactNode;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
@@ -43,7 +51,16 @@ export function DialogFrame({
           )}
         >
           <Dialog.Content
+            ref={content}
             data-dialog={kind}
+            onOpenAutoFocus={
+              focusWindowOnOpen
+                ? (event) => {
+                    event.preventDefault();
+                    content.current?.focus();
+                  }
+                : undefined
+            }
             onCloseAutoFocus={onCloseAutoFocus}
             className={clsx(
               "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none motion-reduce:transition-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",

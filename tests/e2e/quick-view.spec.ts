@@ -78,6 +78,12 @@ test.describe("quick view", () => {
     const dialog = shop.quickView();
     await expect(dialog.getByRole("heading", { name: STUDS })).toBeVisible();
     await expect(shop.counter()).toHaveText("1 / 3");
+    // The window itself has focus, not its first button (the heart): a stray Enter presses nothing.
+    await expect(dialog).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(
+      dialog.getByRole("button", { name: `Add ${STUDS} to your wishlist` }),
+    ).toBeVisible();
     // The page behind cannot scroll while the window is open.
     await expect(page.locator("body")).toHaveAttribute("data-scroll-locked", /\d/);
 

@@ -2,7 +2,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { detachedWorkDone } from "@/lib/http";
 
 export const APP = "http://localhost:3000";
 
@@ -55,6 +54,9 @@ export function jsonRequest(
  */
 export async function readResponse(response: Response) {
   const text = await response.text();
+  // Loaded here, not above: the end-to-end specs share this module's other helpers, and the
+  // shop's server-only modules cannot load there.
+  const { detachedWorkDone } = await import("@/lib/http");
   await detachedWorkDone();
   let body: Record<string, unknown> = {};
   try {

@@ -87,11 +87,10 @@ function sameHash(a: string, b: string) {
 
 const isUniqueViolation = (error: unknown) => hasSqlState(error, SQL_STATE.uniqueViolation);
 
-/** Mail is a courtesy after the fact: a failure is logged, never undoes the account change. */
 /**
  * Sends an account mail once the answer has gone: a sign-up or a PIN request never waits for the
- * mail server (a slow or silent one, or the order mails queued ahead of it), and a failure is only
- * logged.
+ * mail server (a slow or silent one, or the order mails queued ahead of it). Mail is a courtesy
+ * after the fact: a failure is logged, never undoes the account change.
  */
 function mailAfterAnswer(what: string, send: () => Promise<void>) {
   afterResponse(what, () =>

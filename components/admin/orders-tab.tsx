@@ -138,7 +138,15 @@ export function OrdersTab() {
       )}
 
       {open && (
-        <OrderDetailsDialog order={open} onClose={() => setOpen(null)} onUpdated={setOpen} />
+        <OrderDetailsDialog
+          order={open}
+          onClose={() => setOpen(null)}
+          // An answer that comes after its window was closed neither reopens it nor replaces the
+          // order the owner opened since.
+          onUpdated={(updated) =>
+            setOpen((shown) => (shown?._id === updated._id ? updated : shown))
+          }
+        />
       )}
     </div>
   );

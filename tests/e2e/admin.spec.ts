@@ -547,3 +547,64 @@ test("a visitor and a customer asking for /admin land on the home page", async (
   await expect(page).toHaveURL(/\/$/);
   await expect(new AccountArea(page).menuButton).toBeVisible();
 });
+
+test("a status change answered after its window was closed leaves the order opened next on screen", async ({
+  page,
+  request,
+}) => {
+  await verifiedCustomer(request);
+  const { order: first } = await placeOrder(request);
+  const { order: second } = await placeOrder(request);
+  const admin = await openOrderDetails(page, first);
+
+  // A slow connection: the first order's change is answered only later.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/admin/orders/${first._id}/status`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await admin.dialog.getByRole("button", { name: "Preparing" }).click();
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: second.orderNumber })
+    .getByRole("button", { name: t.viewDetails })
+    .click();
+  const secondTitle = admin.dialog.getByRole("heading", { name: t.orderTitle(second.orderNumber) });
+  await expect(secondTitle).toBeVisible();
+  answer();
+  await admin.expectToast(t.statusUpdated);
+  // The window still shows the order the owner opened, whose buttons she is about to press.
+  await expect(secondTitle).toBeVisible();
+  await expect(admin.dialog.getByRole("button", { name: "Pending" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // And a window closed while its change was on its way stays closed.
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+  await page
+    .getByRole("listitem")
+    .filter({ hasText: second.orderNumber })
+    .getByRole("button", { name: t.viewDetails })
+    .click();
+  let answerSecond!: () => void;
+  const heldSecond = new Promise<void>((resolve) => (answerSecond = resolve));
+  await page.route(`**/api/admin/orders/${second._id}/status`, async (route) => {
+    await heldSecond;
+    await route.continue();
+  });
+  await admin.dialog.getByRole("button", { name: "Confirmed" }).click();
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+  answerSecond();
+  await admin.expectToast(t.statusUpdated);
+  await expect(
+    page.getByRole("listitem").filter({ hasText: second.orderNumber }).getByText("Confirmed"),
+  ).toBeVisible();
+  await expect(admin.dialog).toHaveCount(0);
+});

@@ -30,8 +30,10 @@ export function ProductsTab() {
   const refresh = useAfterAdminWrite();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
-  const closeEditing = async () => {
-    setEditing(null);
+  // Closes the form that was saved: its answer may come after the owner closed it and opened
+  // another, which stays open with what it holds.
+  const closeEditing = async (saved: Editing) => {
+    setEditing((shown) => (shown === saved ? null : shown));
     await refresh();
   };
 
@@ -73,8 +75,8 @@ export function ProductsTab() {
           key={editing.mode === "edit" ? editing.product.id : "new"}
           product={editing.mode === "edit" ? editing.product : null}
           onClose={() => setEditing(null)}
-          onSaved={closeEditing}
-          onGone={closeEditing}
+          onSaved={() => closeEditing(editing)}
+          onGone={() => closeEditing(editing)}
         />
       )}
       <DeleteProductDialog

@@ -608,3 +608,39 @@ test("a status change answered after its window was closed leaves the order open
   ).toBeVisible();
   await expect(admin.dialog).toHaveCount(0);
 });
+
+test("a save answered after its form was closed leaves the form opened next, and what it holds, on screen", async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Cedar Leaf Anklet ${Date.now()}`;
+  const product = await createProduct(baseURL!, { name, price: "30.00", quantity: 4 });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+
+  // A slow connection: the edit is answered only later.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/admin/products/${product.id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await admin.field(t.priceLabel).fill("31.00");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await expect(admin.dialog.getByRole("button", { name: t.saving })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+
+  // The owner starts on the next piece meanwhile.
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await expect(admin.dialog.getByRole("heading", { name: t.addProductTitle })).toBeVisible();
+  await admin.field(t.nameLabel).fill("Olive Branch Cuff");
+  answer();
+  await admin.expectToast(t.productUpdated);
+  await expect(admin.dialog.getByRole("heading", { name: t.addProductTitle })).toBeVisible();
+  await expect(admin.field(t.nameLabel)).toHaveValue("Olive Branch Cuff");
+  const saved = (await (await page.request.get(`/api/product/${product.id}`)).json()) as ProductDto;
+  expect(saved.price).toBe(31);
+});

@@ -591,6 +591,7 @@ export const messages = {
     createSubmit: "Create Product",
     updateSubmit: "Update Product",
     saving: "Saving...",
+    preparingPhotos: "Preparing photos...",
     statusFilter: "Filter by status",
     allOrders: "All Orders",
     pendingTile: "Pending",

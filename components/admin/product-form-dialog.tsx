@@ -100,6 +100,8 @@ export function ProductFormDialog({
     (product?.images ?? []).map((path) => ({ key: path, kind: "kept", path })),
   );
   const [imagesError, setImagesError] = useState<string | null>(null);
+  // Picked photos still being read and resized (seconds each on a slow phone): no save leaves them out.
+  const [preparingPhotos, setPreparingPhotos] = useState(0);
 
   const form = useForm<ProductFieldsInput, unknown, ProductFields>({
     resolver: zodResolver(productFieldsSchema),
@@ -165,6 +167,10 @@ export function ProductFormDialog({
     form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true });
   // Images are checked with the fields, so one press shows every problem at once.
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    if (preparingPhotos > 0) {
+      event.preventDefault();
+      return;
+    }
     if (materialDraft.trim()) {
       setMaterials(withMaterial(form.getValues("materials") ?? [], materialDraft));
       setMaterialDraft("");
@@ -187,20 +193,25 @@ export function ProductFormDialog({
     if (!files?.length) return;
     const problems: string[] = [];
     const added: ImageEntry[] = [];
-    for (const picked of Array.from(files)) {
-      // The type comes from the file's name: only decoding tells a picture from a renamed file.
-      const file = ACCEPTED_TYPES.includes(picked.type) ? await photoToSend(picked) : null;
-      if (!file) {
-        problems.push(messages.api.fileNotAnImage(picked.name));
-      } else if (file.size > MAX_FILE_MEGABYTES * 1024 * 1024) {
-        problems.push(messages.api.fileTooLarge(picked.name, MAX_FILE_MEGABYTES));
-      } else if (images.length + added.length >= MAX_PRODUCT_IMAGES) {
-        problems.push(t.tooManyImages(MAX_PRODUCT_IMAGES));
-      } else {
-        const url = URL.createObjectURL(file);
-        blobUrls.current.add(url);
-        added.push({ key: url, kind: "new", file, url });
+    setPreparingPhotos((n) => n + 1);
+    try {
+      for (const picked of Array.from(files)) {
+        // The type comes from the file's name: only decoding tells a picture from a renamed file.
+        const file = ACCEPTED_TYPES.includes(picked.type) ? await photoToSend(picked) : null;
+        if (!file) {
+          problems.push(messages.api.fileNotAnImage(picked.name));
+        } else if (file.size > MAX_FILE_MEGABYTES * 1024 * 1024) {
+          problems.push(messages.api.fileTooLarge(picked.name, MAX_FILE_MEGABYTES));
+        } else if (images.length + added.length >= MAX_PRODUCT_IMAGES) {
+          problems.push(t.tooManyImages(MAX_PRODUCT_IMAGES));
+        } else {
+          const url = URL.createObjectURL(file);
+          blobUrls.current.add(url);
+          added.push({ key: url, kind: "new", file, url });
+        }
       }
+    } finally {
+      setPreparingPhotos((n) => n - 1);
     }
     setImages((current) => [...current, ...added]);
     setImagesError(problems[0] ?? null);
@@ -298,8 +309,14 @@ export function ProductFormDialog({
             {t.cancel}
           </button>
           <div className="sm:w-48">
-            <SubmitButton pending={formState.isSubmitting}>
-              {formState.isSubmitting ? t.saving : editing ? t.updateSubmit : t.createSubmit}
+            <SubmitButton pending={formState.isSubmitting || preparingPhotos > 0}>
+              {preparingPhotos > 0
+                ? t.preparingPhotos
+                : formState.isSubmitting
+                  ? t.saving
+                  : editing
+                    ? t.updateSubmit
+                    : t.createSubmit}
             </SubmitButton>
           </div>
         </div>

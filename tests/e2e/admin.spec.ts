@@ -644,3 +644,37 @@ test("a save answered after its form was closed leaves the form opened next, and
   const saved = (await (await page.request.get(`/api/product/${product.id}`)).json()) as ProductDto;
   expect(saved.price).toBe(31);
 });
+
+test("photos still being prepared on a slow phone are not left out of a save", async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Jounieh Shell Earrings ${Date.now()}`;
+  const product = await createProduct(baseURL!, { name, price: "22.00", quantity: 6 });
+  // A slow phone: the picked photo takes its time to be read.
+  await page.addInitScript(() => {
+    const held = window as unknown as { releasePhotos?: () => void };
+    const released = new Promise<void>((resolve) => (held.releasePhotos = resolve));
+    const read = window.createImageBitmap.bind(window) as (image: Blob) => Promise<ImageBitmap>;
+    window.createImageBitmap = (async (image: Blob) => {
+      await released;
+      return read(image);
+    }) as typeof window.createImageBitmap;
+  });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await admin.field(t.priceLabel).fill("24.00");
+  await admin.dialog.getByLabel(t.addImages).setInputFiles(await photo("side.jpg", "#7a5618"));
+  // The owner saves at once (Enter in a field), before the photo shows.
+  await admin.field(t.priceLabel).press("Enter");
+  await expect(admin.dialog.getByRole("button", { name: t.preparingPhotos })).toBeDisabled();
+  await page.evaluate(() => (window as unknown as { releasePhotos: () => void }).releasePhotos());
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(2) })).toBeVisible();
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  const saved = (await (await page.request.get(`/api/product/${product.id}`)).json()) as ProductDto;
+  expect(saved.price).toBe(24);
+  expect(saved.images).toHaveLength(2);
+});

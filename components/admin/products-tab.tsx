@@ -80,10 +80,13 @@ export function ProductsTab() {
         />
       )}
       <DeleteProductDialog
+        // Each question keeps its own pending state: a delete answered late neither holds the
+        // next question's button nor closes it.
+        key={deleting?.id}
         product={deleting}
         onClose={() => setDeleting(null)}
-        onDeleted={async () => {
-          setDeleting(null);
+        onDeleted={async (deleted) => {
+          setDeleting((shown) => (shown?.id === deleted.id ? null : shown));
           await refresh();
         }}
       />
@@ -198,7 +201,7 @@ function DeleteProductDialog({
 }: {
   product: ProductDto | null;
   onClose: () => void;
-  onDeleted: () => Promise<void>;
+  onDeleted: (deleted: ProductDto) => Promise<void>;
 }) {
   const [pending, setPending] = useState(false);
 
@@ -211,7 +214,7 @@ function DeleteProductDialog({
     // whose answer was lost before the page sent it again).
     if (result.ok || result.status === 404) {
       toast.success(t.productDeleted);
-      await onDeleted();
+      await onDeleted(product);
     } else {
       toast.error(result.kind === "network" ? t.genericError : (result.error ?? t.deleteFailed));
     }

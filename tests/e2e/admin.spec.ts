@@ -678,3 +678,46 @@ test("photos still being prepared on a slow phone are not left out of a save", a
   expect(saved.price).toBe(24);
   expect(saved.images).toHaveLength(2);
 });
+
+test("a delete answered after its question was closed leaves the question opened next on screen, ready", async ({
+  page,
+  baseURL,
+}) => {
+  const stamp = Date.now();
+  const first = await createProduct(baseURL!, {
+    name: `Fig Seed Ring ${stamp}`,
+    price: "22.00",
+    quantity: 3,
+  });
+  const second = await createProduct(baseURL!, {
+    name: `Date Palm Ring ${stamp}`,
+    price: "24.00",
+    quantity: 3,
+  });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+
+  // A slow connection: the first delete is answered only later.
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(`**/api/admin/products/${first.id}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: t.deleteProduct(first.name) }).click();
+  await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+
+  // The owner asks about the next piece meanwhile: its Delete is hers to press.
+  await page.getByRole("button", { name: t.deleteProduct(second.name) }).click();
+  await expect(admin.dialog.getByText(t.confirmDelete(second.name))).toBeVisible();
+  await expect(admin.dialog.getByRole("button", { name: t.delete, exact: true })).toBeEnabled();
+  answer();
+  await admin.expectToast(t.productDeleted);
+  await expect(page.getByRole("button", { name: t.deleteProduct(first.name) })).toHaveCount(0);
+  await expect(admin.dialog.getByText(t.confirmDelete(second.name))).toBeVisible();
+  await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
+  await expect(page.getByRole("button", { name: t.deleteProduct(second.name) })).toHaveCount(0);
+});

@@ -5,7 +5,7 @@
 // server's, changed optimistically: a refusal rolls the change back, a network error keeps it in
 // browser storage until the next merge takes it to the server.
 import { useRouter } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "sonner";
 import { readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
@@ -90,6 +90,8 @@ export function useSyncedCart({
   const { data, mutate } = query;
   const server = data?.cart;
   const router = useRouter();
+  /** Per line, the quantity last asked for while its update is on the way to the server. */
+  const latestQuantity = useRef(new Map<string, number>());
 
   const items = useMemo(
     () =>
@@ -221,21 +223,45 @@ export function useSyncedCart({
       }
       // A lower quantity than a waiting local line would be undone by the next merge's larger one.
       dropLocalLine(productId);
-      return change(
-        server!.map((item) => (item.productId === productId ? { ...item, quantity } : item)),
-        () => serverCart.update(productId, quantity),
-        () => {
-          if (quantity > stored.quantity) {
-            replaceLocalLine({ ...line, quantity });
-            toast.warning(messages.cart.networkError);
-            return KEPT_LOCALLY;
-          }
-          toast.error(messages.cart.networkError);
-          return networkRefusal(messages.cart.networkError);
-        },
+      const optimistic = server!.map((item) =>
+        item.productId === productId ? { ...item, quantity } : item,
       );
+      // Quick taps on + and −: each shows at once, but one request at a time goes for a line, and
+      // it carries the latest quantity, so a slow earlier one can never land after a later one.
+      const sending = latestQuantity.current.has(productId);
+      latestQuantity.current.set(productId, quantity);
+      if (sending) {
+        void mutate(
+          { cart: optimistic, stockSummary: summarizeStock(optimistic) },
+          {
+            revalidate: false,
+          },
+        );
+        return APPLIED;
+      }
+      let wanted = quantity;
+      const call = async () => {
+        for (;;) {
+          const sent = wanted;
+          const result = await serverCart.update(productId, sent);
+          wanted = latestQuantity.current.get(productId) ?? sent;
+          if (!result.ok || wanted === sent) {
+            latestQuantity.current.delete(productId);
+            return result;
+          }
+        }
+      };
+      return change(optimistic, call, () => {
+        if (wanted > stored.quantity) {
+          replaceLocalLine({ ...line, quantity: wanted });
+          toast.warning(messages.cart.networkError);
+          return KEPT_LOCALLY;
+        }
+        toast.error(messages.cart.networkError);
+        return networkRefusal(messages.cart.networkError);
+      });
     },
-    [items, verified, server, change, remove],
+    [items, verified, server, change, remove, mutate],
   );
 
   // POST /api/cart/fix-issues: only a verified customer's cart, kept on the server (spec section 4).

@@ -2,6 +2,7 @@ import { expect, test, type Page } from "./support/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
+import { CheckoutPage } from "./support/checkout";
 import { toCartItem } from "@/lib/cart-rules";
 import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -419,4 +420,55 @@ test("catalogue pages are the same HTML for a visitor and for a signed-in custom
     expect(mine, path).toBe(theirs);
   }
   await visitor.dispose();
+});
+
+/** A verified customer whose server cart holds `quantity` of a new product, at the checkout. */
+async function customerAtCheckout(page: Page, quantity: number) {
+  const product = await owner.createProduct({ quantity: 8 });
+  await verifiedCustomer(page.request);
+  const added = await page.request.post("/api/cart/add", {
+    data: { productId: product.id, quantity },
+  });
+  expect(added.ok()).toBe(true);
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const line = checkout.line(product.name);
+  await expect(line.getByRole("group")).toContainText(String(quantity));
+  return { product, line };
+}
+
+const serverQuantities = async (page: Page) => {
+  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  return cart.map((item) => item.quantity);
+};
+
+test("quick taps on + end with the line at the quantity shown, on the server too, however slow the first one is", async ({
+  page,
+}) => {
+  const { line } = await customerAtCheckout(page, 1);
+  // A slow phone: the first change takes a while to reach the shop; the later ones do not.
+  let held = false;
+  await page.route("**/api/cart/update", async (route) => {
+    if (!held) {
+      held = true;
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await route.continue();
+  });
+  const slowAnswer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith("/api/cart/update") &&
+      (response.request().postDataJSON() as { quantity: number }).quantity === 2,
+  );
+  const more = line.getByRole("button", { name: messages.cart.increase });
+  for (const shown of ["2", "3", "4"]) {
+    await more.click();
+    await expect(line.getByRole("group")).toContainText(shown);
+  }
+  await slowAnswer;
+  await expect.poll(() => serverQuantities(page), { timeout: 15_000 }).toEqual([4]);
+  await expect(line.getByRole("group")).toContainText("4");
+  await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
+  await page.reload();
+  await expect(line.getByRole("group")).toContainText("4");
 });

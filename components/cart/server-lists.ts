@@ -27,8 +27,14 @@ export const serverCart = {
     callApi<CartChangeAnswer>("/api/cart/add", { body: { productId, quantity } }),
   update: (productId: string, quantity: number) =>
     callApi<CartChangeAnswer>("/api/cart/update", { method: "PUT", body: { productId, quantity } }),
-  remove: (productId: string) =>
-    callApi<CartChangeAnswer>(`/api/cart/remove/${segment(productId)}`, { method: "DELETE" }),
+  // A line already gone (404: a try whose answer was lost took it, or another tab did) is what was
+  // asked: the cart as it is now answers instead.
+  remove: async (productId: string) => {
+    const result = await callApi<CartChangeAnswer>(`/api/cart/remove/${segment(productId)}`, {
+      method: "DELETE",
+    });
+    return !result.ok && result.status === 404 ? callApi<CartChangeAnswer>(CART_KEY) : result;
+  },
   fixIssues: () =>
     callApi<FixIssuesAnswer>("/api/cart/fix-issues", { body: { action: "adjust" }, retry: true }),
 };

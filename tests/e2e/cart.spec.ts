@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/test";
+import type { Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
@@ -471,4 +472,42 @@ test("quick taps on + end with the line at the quantity shown, on the server too
   await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
   await page.reload();
   await expect(line.getByRole("group")).toContainText("4");
+});
+
+test("a removal the server took but whose answer was lost leaves the line gone, with no failure message", async ({
+  page,
+}) => {
+  const { product, line } = await customerAtCheckout(page, 2);
+  // The first removal reaches the server, and the connection drops before its answer comes back.
+  const answers: number[] = [];
+  await page.route("**/api/cart/remove/**", async (route) => {
+    if (answers.length > 0) {
+      answers.push(0);
+      return route.continue();
+    }
+    answers.push((await route.fetch()).status());
+    await route.abort("connectionreset");
+  });
+  await line.getByRole("button", { name: messages.checkout.removeItem(product.name) }).click();
+  await expect(line).toHaveCount(0);
+  // The page tries again; the server no longer has the line: that is what was asked.
+  await expect.poll(() => answers.length, { timeout: 15_000 }).toBe(2);
+  expect(answers[0]).toBe(200);
+  // No failure shows, not even for a moment, and the line does not come back.
+  const shows = (locator: Locator) =>
+    locator
+      .first()
+      .waitFor({ timeout: 3_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  expect(
+    await Promise.all([
+      shows(page.getByText(messages.cart.updateFailed)),
+      shows(page.getByText(messages.cart.notInCart)),
+      shows(line),
+    ]),
+  ).toEqual([false, false, false]);
+  expect(await serverQuantities(page)).toEqual([]);
 });

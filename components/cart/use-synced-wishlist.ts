@@ -3,7 +3,7 @@
 // The wishlist half of the cart provider (spec sections 4, 5 and 8). Visitors and unverified
 // customers keep references in browser storage; a verified customer's wishlist is the server's,
 // changed optimistically, with an add that met a network error kept locally until the next merge.
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "sonner";
 import { readLocalWishlist, writeLocalWishlist } from "@/components/cart/local-lists";
@@ -56,6 +56,23 @@ export function useSyncedWishlist({
   const { data, mutate } = query;
   const server = data?.wishlist;
   const [panelOpen, setPanelOpen] = useState(false);
+  /** Per product, the server call pressed last: its calls go one after another, in that order. */
+  const lastCall = useRef(new Map<string, Promise<unknown>>());
+
+  /**
+   * Sends a product's call once the ones pressed before it are answered (a heart pressed on and
+   * off again on a slow phone: the removal must not reach the server before the add). `overtaken`
+   * tells whether another press came meanwhile, whose answer will be the one shown.
+   */
+  const inTurn = useCallback(async <T>(productId: string, send: () => Promise<T>) => {
+    const calls = lastCall.current;
+    const call = (calls.get(productId) ?? Promise.resolve()).then(send);
+    calls.set(productId, call);
+    const result = await call;
+    const overtaken = calls.get(productId) !== call;
+    if (!overtaken) calls.delete(productId);
+    return { result, overtaken };
+  }, []);
 
   const entries = useMemo(() => {
     const all = verified ? mergeWishlists(localWishlist, server ?? []).merged : localWishlist;
@@ -81,7 +98,8 @@ export function useSyncedWishlist({
       }
       const previous = data;
       if (previous) void mutate({ wishlist: [...previous.wishlist, entry] }, { revalidate: false });
-      const result = await serverWishlist.add(productId);
+      const { result, overtaken } = await inTurn(productId, () => serverWishlist.add(productId));
+      if (overtaken) return result.ok ? APPLIED : { ok: false, reason: result.kind, message: null };
       if (result.ok) {
         await mutate({ wishlist: result.data.wishlist }, { revalidate: false });
         toast.success(result.data.message ?? w.added);
@@ -111,7 +129,7 @@ export function useSyncedWishlist({
       toast.error(message);
       return { ok: false, reason: "refused", message };
     },
-    [has, verified, data, mutate],
+    [has, verified, data, mutate, inTurn],
   );
 
   const remove = useCallback(
@@ -123,7 +141,8 @@ export function useSyncedWishlist({
         { wishlist: previous.wishlist.filter((entry) => entry._id !== productId) },
         { revalidate: false },
       );
-      const result = await serverWishlist.remove(productId);
+      const { result, overtaken } = await inTurn(productId, () => serverWishlist.remove(productId));
+      if (overtaken) return result.ok ? APPLIED : { ok: false, reason: result.kind, message: null };
       // 404: no longer there (another tab removed it, or the product is gone), as wanted.
       if (result.ok || result.status === 404) {
         await (result.ok
@@ -136,7 +155,7 @@ export function useSyncedWishlist({
       toast.error(message);
       return { ok: false, reason: result.kind, message };
     },
-    [verified, data, mutate],
+    [verified, data, mutate, inTurn],
   );
 
   const toggle = useCallback(

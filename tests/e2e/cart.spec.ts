@@ -511,3 +511,31 @@ test("a removal the server took but whose answer was lost leaves the line gone, 
   ).toEqual([false, false, false]);
   expect(await serverQuantities(page)).toEqual([]);
 });
+
+test("a heart pressed on and off again while the first press is still on its way ends off, on the server too", async ({
+  page,
+}) => {
+  const { productPage } = await customerOnProductPage(page);
+  // A slow phone: the add takes a while to reach the shop.
+  await page.route("**/api/wishlist/add", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  const added = page.waitForResponse((response) => response.url().endsWith("/api/wishlist/add"));
+  await productPage.heart.click();
+  await productPage.expectInWishlist(true);
+  await productPage.heart.click();
+  await productPage.expectInWishlist(false);
+  await added;
+  await expect
+    .poll(async () => {
+      const { wishlist } = (await (
+        await page.request.get("/api/wishlist")
+      ).json()) as WishlistAnswer;
+      return wishlist.length;
+    })
+    .toBe(0);
+  await page.waitForTimeout(500);
+  await productPage.expectInWishlist(false);
+  await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
+});

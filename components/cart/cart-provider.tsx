@@ -40,6 +40,7 @@ import { useSyncedCart, type CartState } from "@/components/cart/use-synced-cart
 import { useSyncedWishlist, type WishlistState } from "@/components/cart/use-synced-wishlist";
 import { WishlistPanelMount } from "@/components/cart/wishlist-panel-mount";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { isRetryable } from "@/lib/api-client";
 import { goneWishlistIds, mergeWishlists, planCartMerge, stockWarningText } from "@/lib/cart-rules";
 import type { CartAnswer, WishlistAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
@@ -195,7 +196,9 @@ function oneTabAtATime(merge: () => Promise<void>): Promise<void> {
  * Sends the lists kept in the browser to a verified customer's server lists, once they and the
  * catalogue are loaded: the local lists of a visitor who just signed in (or whose email just got
  * verified), and later any change a network error left waiting. Every call answered: the local
- * copy is cleared. A network error keeps it for the next try, when the browser is back online.
+ * copy is cleared. A call that got no answer, or one from a server down or overwhelmed (5xx, 429),
+ * keeps it for the next try (back online, or the next visit), which raises the server's lines to
+ * it, never past it.
  */
 function useMergeLocalLists({
   enabled,
@@ -240,11 +243,11 @@ function useMergeLocalLists({
           step.action === "add"
             ? await serverCart.add(step.productId, step.quantity)
             : await serverCart.update(step.productId, step.quantity);
-        if (!result.ok && result.kind === "network") networkFailed = true;
+        if (!result.ok && isRetryable(result)) networkFailed = true;
       }
       for (const entry of toAdd) {
         const result = await serverWishlist.add(entry._id);
-        if (!result.ok && result.kind === "network") networkFailed = true;
+        if (!result.ok && isRetryable(result)) networkFailed = true;
       }
       // Read back before the local copy goes, so the counts never dip in between.
       await refresh();

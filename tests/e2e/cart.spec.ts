@@ -539,3 +539,38 @@ test("a heart pressed on and off again while the first press is still on its way
   await productPage.expectInWishlist(false);
   await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
 });
+
+test("a cart line the server could not take at sign-in (it was briefly down) stays in the browser and is merged later", async ({
+  page,
+  request,
+}) => {
+  const product = await owner.createProduct({ quantity: 8 });
+  const shopper = await verifiedCustomer(request);
+  const header = new HeaderBadges(page);
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await productPage.add(2);
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+
+  // The shop answers the merge's add with a server error (a database failover, say).
+  let failed = 0;
+  await page.route("**/api/cart/add", async (route) => {
+    if (failed++ > 0) return route.continue();
+    await route.fulfill({ status: 503, json: { error: "Service unavailable" } });
+  });
+  await new AccountArea(page).logIn(shopper);
+  await expect.poll(() => failed).toBeGreaterThan(0);
+  await page.waitForTimeout(1000);
+  expect(await storedList(page, CART_STORAGE_KEY)).toMatchObject([
+    { productId: product.id, quantity: 2 },
+  ]);
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+
+  await page.reload();
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
+    { productId: product.id, quantity: 2 },
+  ]);
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+});

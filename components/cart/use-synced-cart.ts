@@ -211,7 +211,12 @@ export function useSyncedCart({
         quantity = cap;
       }
       if (!verified) {
-        const next = setCartQuantity(readLocalCart(), productId, quantity);
+        // The stock a line was stored with is the stock when it was added: the line's current
+        // stock, checked above, is the limit now (a piece restocked since may be raised).
+        const stored = readLocalCart().map((item) =>
+          item.productId === productId ? { ...item, stock: line.stock } : item,
+        );
+        const next = setCartQuantity(stored, productId, quantity);
         if (!next) return STOCK_REFUSAL;
         writeLocalCart(next);
         return APPLIED;

@@ -177,6 +177,35 @@ test("a signed-out visitor sees and changes the cart under the sign-in prompt, a
   await expect(checkout.line(chain.name)).toHaveCount(0);
 });
 
+test("a visitor's line of a piece restocked since it was added can be raised to the new stock", async ({
+  page,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Restocked Olive Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 2,
+  });
+  // Both of the two left go in the cart; then the owner makes more.
+  await fillCart(page, [{ product: ring, quantity: 2 }]);
+  const owner = await Owner.signIn(baseURL!, extraHTTPHeaders ?? {});
+  await owner.setStock(ring, 5);
+  await owner.dispose();
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const line = page
+    .getByRole("region", { name: t.yourCart })
+    .getByRole("listitem")
+    .filter({ hasText: ring.name });
+  await expect(line).toContainText("$60.00");
+  await line.getByRole("button", { name: messages.cart.increase }).click();
+  await expect(line.getByRole("group")).toContainText("3");
+  await expect(line).toContainText("$90.00");
+  await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
+});
+
 test("My Orders asks a signed-out visitor to log in", async ({ page }) => {
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: o.pleaseLogIn })).toBeVisible();

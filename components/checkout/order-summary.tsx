@@ -39,12 +39,12 @@ export function CartLines({ disabled, currency }: { disabled: boolean; currency:
   );
 }
 
+/**
+ * A change the cart refused before asking the server (over the stock) is said here; the cart
+ * itself tells the shopper of a server's refusal or a network error, once.
+ */
 function reportChange(change: ListChange) {
-  if (change.ok) return;
-  toast.error(
-    change.message ??
-      (change.reason === "network" ? messages.cart.networkError : messages.cart.updateFailed),
-  );
+  if (!change.ok && change.reason === "stock") toast.error(messages.cart.updateFailed);
 }
 
 function CartLine({

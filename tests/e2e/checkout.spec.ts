@@ -1,6 +1,6 @@
 import { expect, test } from "./support/test";
 import { AccountArea } from "./support/account";
-import { Owner } from "./support/cart";
+import { Owner, toast } from "./support/cart";
 import {
   CheckoutPage,
   createProduct,
@@ -543,6 +543,32 @@ test("a line holding more than is left says so, and one step down takes it to wh
       return cart.map((item: { quantity: number }) => item.quantity);
     })
     .toEqual([2]);
+});
+
+test("a removal the shop cannot be reached for says so once, and the line stays", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Unreached Cedar Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const line = checkout.line(ring.name);
+  await expect(line).toContainText("$30.00");
+  await page.route("**/api/cart/remove/**", (route) => route.abort("internetdisconnected"));
+  await line.getByRole("button", { name: t.removeItem(ring.name) }).click();
+  const notice = toast(page, messages.cart.networkError);
+  // Tried three times (1 s, then 2 s apart) before the shopper is told.
+  await expect(notice.first()).toBeVisible({ timeout: 15_000 });
+  await expect(line).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await notice.count()).toBe(1);
 });
 
 test("a verified Instagram customer sees the first-order discount applied and is charged the discounted total", async ({

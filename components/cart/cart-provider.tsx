@@ -145,6 +145,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         ? { cart: cartQuery.data.cart, wishlist: wishlistQuery.data.wishlist }
         : undefined,
     catalogue,
+    refreshCatalogue,
     localCart,
     localWishlist,
     refresh: async () => {
@@ -174,6 +175,8 @@ type MergeInput = {
   userId: string | undefined;
   server: ServerLists | undefined;
   catalogue: ReadonlyMap<string, ProductDto> | undefined;
+  /** Reads the catalogue again; its last answer when it could not be read. */
+  refreshCatalogue: () => Promise<ProductDto[] | undefined>;
   localCart: CartAnswer["cart"];
   localWishlist: WishlistAnswer["wishlist"];
   /** Reads both server lists again; undefined when they could not be read. */
@@ -205,15 +208,16 @@ function useMergeLocalLists({
   userId,
   server,
   catalogue,
+  refreshCatalogue,
   localCart,
   localWishlist,
   refresh,
 }: MergeInput) {
   const running = useRef(false);
   const [failedFor, setFailedFor] = useState<string | null>(null);
-  const latest = useRef({ catalogue, refresh });
+  const latest = useRef({ catalogue, refreshCatalogue, refresh });
   useEffect(() => {
-    latest.current = { catalogue, refresh };
+    latest.current = { catalogue, refreshCatalogue, refresh };
   });
 
   const waiting = localCart.length > 0 || localWishlist.length > 0;
@@ -224,17 +228,21 @@ function useMergeLocalLists({
     if (!enabled || !waiting || !loaded || blocked || running.current) return;
     running.current = true;
     void oneTabAtATime(async () => {
-      const { catalogue, refresh } = latest.current;
+      const { catalogue, refreshCatalogue, refresh } = latest.current;
       // Both lists as they are now: another tab may have merged the same lines meanwhile.
       const server = await refresh().catch(() => undefined);
       if (!server) return setFailedFor(userId ?? null);
+      // The stock as it is now: the catalogue read when the page opened may be older than another
+      // shopper's order, and a line raised above the stock is refused whole, not lowered.
+      const fresh = await refreshCatalogue().catch(() => undefined);
+      const products = fresh ? new Map(fresh.map((product) => [product.id, product])) : catalogue!;
       const localCart = readLocalCart();
       const localWishlist = readLocalWishlist();
       if (localCart.length === 0 && localWishlist.length === 0) return;
-      const stockOf = (id: string) => catalogue!.get(id)?.quantity;
+      const stockOf = (id: string) => products.get(id)?.quantity;
       const steps = planCartMerge({ local: localCart, server: server.cart, stockOf });
       const { toAdd } = mergeWishlists(
-        localWishlist.filter((entry) => catalogue!.has(entry._id)),
+        localWishlist.filter((entry) => products.has(entry._id)),
         server.wishlist,
       );
       let networkFailed = false;

@@ -206,6 +206,39 @@ test("a visitor's line of a piece restocked since it was added can be raised to 
   await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
 });
 
+test("a visitor's line of a piece another shopper bought from meanwhile stays in the cart at what is left when she signs in", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Shared Cedar Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 3,
+  });
+  const context = await newApiContext(baseURL!, "198.51.100.28");
+  const shopper = await verifiedCustomer(context);
+  await context.dispose();
+  await fillCart(page, [{ product: ring, quantity: 3 }]);
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await expect(
+    page
+      .getByRole("region", { name: t.yourCart })
+      .getByRole("listitem")
+      .filter({ hasText: ring.name }),
+  ).toContainText("$90.00");
+
+  // Another shopper buys one of the three while the page is open; then she signs in.
+  await rivalBuys(baseURL!, { product: ring, quantity: 1, address: "198.51.100.29" });
+  await page.getByRole("main").getByRole("button", { name: messages.account.signIn }).click();
+  const account = new AccountArea(page);
+  await account.modal.logIn(shopper);
+  await account.modal.expectClosed();
+  await expect(checkout.placeOrder).toBeVisible();
+  await expect(checkout.line(ring.name).getByRole("group")).toContainText("2");
+  await expect(checkout.line(ring.name)).toContainText("$60.00");
+});
+
 test("My Orders asks a signed-out visitor to log in", async ({ page }) => {
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: o.pleaseLogIn })).toBeVisible();

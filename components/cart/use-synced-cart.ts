@@ -43,6 +43,8 @@ export type CartState = {
   ready: boolean;
   /** True for verified customers, whose cart lives on the server. */
   synced: boolean;
+  /** A verified customer's cart could not be read: it is unknown, not empty. */
+  loadFailed: boolean;
   stockSummary: ReturnType<typeof summarizeStock>;
   /** Units of a product in the cart (0 when none). */
   quantityOf: (productId: string) => number;
@@ -306,6 +308,7 @@ export function useSyncedCart({
       count: items.reduce((sum, item) => sum + item.quantity, 0),
       ready: ready && (!verified || data !== undefined || query.error !== undefined),
       synced: verified,
+      loadFailed: verified && data === undefined && query.error !== undefined,
       stockSummary: summarizeStock(items),
       quantityOf,
       add,

@@ -3,14 +3,19 @@
 // Which checkout the shopper gets: the thank-you once the order is placed, else the empty cart,
 // the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
 // so a visitor sees the cart's lines under the sign-in prompt and can change them there.
-import { CircleHelp, ShoppingBag } from "lucide-react";
+import { AlertCircle, CircleHelp, RotateCw, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
 import { CheckoutForm } from "@/components/checkout/checkout-form";
 import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-summary";
 import { ThankYou } from "@/components/checkout/thank-you";
-import { ButtonLink, NoticePanel, SignInNotice } from "@/components/orders/account-notices";
+import {
+  ButtonLink,
+  NoticePanel,
+  primaryButton,
+  SignInNotice,
+} from "@/components/orders/account-notices";
 import { Skeleton } from "@/components/ui/skeleton";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
@@ -34,6 +39,7 @@ export function CheckoutView() {
     );
   }
   if (status === "loading" || !cart.ready) return <CheckoutSkeleton />;
+  if (cart.loadFailed) return <CartLoadFailed onRetry={cart.refresh} />;
   if (cart.items.length === 0 && unconfirmed) {
     return (
       <NoticePanel icon={CircleHelp} title={t.unconfirmedTitle} text={t.unconfirmedText}>
@@ -79,6 +85,34 @@ function VisitorCart() {
       <CartLines disabled={false} currency="USD" />
       <TotalsList totals={totals} currency="USD" discount="none" />
     </section>
+  );
+}
+
+/** The stored cart could not be read (the network): it is not empty, so the page does not say so. */
+function CartLoadFailed({ onRetry }: { onRetry: () => Promise<void> }) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    await onRetry();
+    setRetrying(false);
+  };
+  return (
+    <NoticePanel
+      icon={AlertCircle}
+      title={t.cartLoadFailed}
+      text={messages.cart.networkError}
+      role="alert"
+    >
+      <button
+        type="button"
+        onClick={() => void retry()}
+        disabled={retrying}
+        className={primaryButton}
+      >
+        <RotateCw aria-hidden className={retrying ? "size-4 animate-spin" : "size-4"} />
+        {t.tryAgain}
+      </button>
+    </NoticePanel>
   );
 }
 

@@ -239,6 +239,34 @@ test("a visitor's line of a piece another shopper bought from meanwhile stays in
   await expect(checkout.line(ring.name)).toContainText("$60.00");
 });
 
+test("a verified customer whose cart cannot be read is told so, not that it is empty, and Try Again shows it", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Unread Pearl Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request);
+  const added = await page.request.post("/api/cart/add", {
+    data: { productId: ring.id, quantity: 1 },
+  });
+  expect(added.ok()).toBe(true);
+
+  await page.route("**/api/cart", (route) => route.abort("internetdisconnected"));
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const main = page.getByRole("main");
+  // Tried three times (1 s, then 2 s apart) before the shopper is told.
+  await expect(main.getByText(messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toHaveCount(0);
+
+  await page.unroute("**/api/cart");
+  await main.getByRole("button", { name: t.tryAgain }).click();
+  await expect(checkout.line(ring.name)).toContainText("$30.00");
+});
+
 test("My Orders asks a signed-out visitor to log in", async ({ page }) => {
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: o.pleaseLogIn })).toBeVisible();

@@ -1,6 +1,15 @@
 "use client";
 
-import { Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState } from "react";
+import {
+  Suspense,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useRouter } from "next/navigation";
 import useSWR from "swr";
 import { Search, X } from "lucide-react";
@@ -48,6 +57,9 @@ export function SearchBox() {
   const [sort, setSort] = useState<SortOption>("name");
   const [wanted, setWanted] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // What was typed when Enter was pressed before the catalogue arrived (a slow phone): its first
+  // result opens once the catalogue is here, unless the shopper typed on, cleared or left.
+  const enterPending = useRef<string | null>(null);
 
   // Keep what a shopper typed before the page became interactive (slow phones).
   useEffect(() => {
@@ -80,6 +92,7 @@ export function SearchBox() {
       : undefined;
 
   const clear = () => {
+    enterPending.current = null;
     setQuery("");
     setActiveIndex(-1);
     setOpen(false);
@@ -89,6 +102,17 @@ export function SearchBox() {
     clear();
     router.push(`/product/${product._id}`);
   };
+
+  const openPendingResult = useEffectEvent((loaded: ProductDto[]) => {
+    const pending = enterPending.current;
+    if (pending === null) return;
+    enterPending.current = null;
+    const first = searchProducts({ products: loaded, query: pending, sort })[0];
+    if (first) openProduct(first);
+  });
+  useEffect(() => {
+    if (products) openPendingResult(products);
+  }, [products]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -107,7 +131,10 @@ export function SearchBox() {
         const chosen =
           (activeIndex >= 0 && term === query.trim() ? results[activeIndex] : undefined) ??
           current[0];
-        if (!chosen) return;
+        if (!chosen) {
+          if (!products && !error && query.trim()) enterPending.current = query;
+          return;
+        }
         event.preventDefault();
         openProduct(chosen);
         return;
@@ -124,7 +151,9 @@ export function SearchBox() {
     <div
       className="relative w-full"
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        enterPending.current = null;
+        setOpen(false);
       }}
     >
       <Suspense fallback={null}>
@@ -150,6 +179,7 @@ export function SearchBox() {
         placeholder={messages.search.placeholder}
         value={query}
         onChange={(event) => {
+          enterPending.current = null;
           setQuery(event.target.value);
           setActiveIndex(-1);
           setOpen(true);

@@ -72,6 +72,30 @@ test.describe("header search", () => {
     await expect(page).toHaveURL(`/product/${dearest[0]!._id}`);
   });
 
+  test("Enter pressed while the catalogue is still loading opens the first result once it arrives @phone", async ({
+    page,
+  }) => {
+    const product = catalogue[catalogue.length - 1]!;
+    const query = partOfName(product.name);
+    const expected = searchProducts({ products: catalogue, query });
+    // A slow phone: the catalogue answers only after the shopper has typed and pressed Enter.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/products", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+
+    const box = await search(page, query);
+    await expect(page.getByRole("status").filter({ hasText: "Searching" })).toBeVisible();
+    await box.press("Enter");
+    release();
+
+    await expect(page).toHaveURL(`/product/${expected[0]!._id}`);
+    await expect(box).toHaveValue("");
+  });
+
   test("says so when nothing matches", async ({ page }) => {
     await page.goto("/");
     await search(page, "zzqx unicorn tiara");

@@ -2,7 +2,7 @@
 
 import clsx from "clsx";
 import dynamic from "next/dynamic";
-import { Eye } from "lucide-react";
+import { Eye, Loader2 } from "lucide-react";
 import { useRef, useState } from "react";
 import type { QuickViewProduct } from "@/components/cart/quick-view";
 import { messages } from "@/lib/messages";
@@ -12,7 +12,8 @@ const QuickView = dynamic(() => loadQuickView().then((m) => m.QuickView), { ssr:
 
 /**
  * A card's Quick view button. The window's code loads on first use (pointing at or focusing the
- * button starts that download a moment early); closing it returns focus to this button.
+ * button starts that download a moment early), the button spinning until it is here: on a slow
+ * phone that takes seconds. Closing the window returns focus to this button.
  */
 export function QuickViewButton({
   product,
@@ -23,6 +24,9 @@ export function QuickViewButton({
 }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const opening = open && !loaded;
+  const settle = () => setLoaded(true);
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -33,18 +37,25 @@ export function QuickViewButton({
         aria-label={messages.quickView.openItem(product.name)}
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-busy={opening || undefined}
         onPointerEnter={loadQuickView}
         onFocus={loadQuickView}
         onClick={() => {
           setUsed(true);
           setOpen(true);
+          // A failed download stops the spinner too: it never spins for ever.
+          void loadQuickView().then(settle, settle);
         }}
         className={clsx(
           "bg-ivory/95 text-ink ring-line hover:bg-ivory hover:text-gold-dark focus-visible:outline-gold inline-flex h-10 items-center gap-1.5 rounded-full px-3.5 text-xs font-semibold tracking-wide shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 motion-reduce:transition-none",
           className,
         )}
       >
-        <Eye aria-hidden="true" className="size-4" strokeWidth={1.8} />
+        {opening ? (
+          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+        ) : (
+          <Eye aria-hidden="true" className="size-4" strokeWidth={1.8} />
+        )}
         <span className="max-sm:sr-only">{messages.quickView.open}</span>
       </button>
       {used && (

@@ -2,7 +2,7 @@
 
 import { Suspense, useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import { Menu } from "lucide-react";
+import { Loader2, Menu } from "lucide-react";
 import { OnRouteChange } from "@/components/layout/on-route-change";
 import type { SocialUrls } from "@/components/layout/social-links";
 import { messages } from "@/lib/messages";
@@ -12,11 +12,15 @@ const MobileMenuPanel = dynamic(() => loadPanel().then((m) => m.MobileMenuPanel)
 
 /**
  * The phone menu: a 20rem panel sliding in from the start side (spec section 2, Header). The panel
- * loads on first use; pointing at or focusing the button starts that download a moment early.
+ * loads on first use, the button spinning until it is here (seconds on a slow phone); pointing at
+ * or focusing the button starts that download a moment early.
  */
 export function MobileMenu(socialUrls: SocialUrls) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
+  const [loaded, setLoaded] = useState(false);
+  const opening = open && !loaded;
+  const settle = () => setLoaded(true);
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -30,16 +34,23 @@ export function MobileMenu(socialUrls: SocialUrls) {
         aria-label={messages.layout.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
+        aria-busy={opening || undefined}
         onPointerEnter={loadPanel}
         onPointerDown={loadPanel}
         onFocus={loadPanel}
         onClick={() => {
           setUsed(true);
           setOpen(true);
+          // A failed download stops the spinner too: it never spins for ever.
+          void loadPanel().then(settle, settle);
         }}
         className="text-ink hover:bg-sand focus-visible:outline-gold -ms-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 lg:hidden"
       >
-        <Menu className="size-5" strokeWidth={1.6} aria-hidden="true" />
+        {opening ? (
+          <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+        ) : (
+          <Menu className="size-5" strokeWidth={1.6} aria-hidden="true" />
+        )}
       </button>
       {used && (
         <MobileMenuPanel

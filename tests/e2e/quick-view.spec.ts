@@ -111,6 +111,30 @@ test.describe("quick view", () => {
     await expect(page.locator("body")).not.toHaveAttribute("data-scroll-locked", /\d/);
   });
 
+  test("the Quick view button shows it is opening while the window downloads on a slow phone @phone", async ({
+    page,
+  }) => {
+    const shop = new Shop(page);
+    await shop.open();
+    // A slow phone: the window's code arrives seconds after the tap.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    // Found by its label, as the open window hides the page behind it from the accessibility tree.
+    const button = page.locator(`button[aria-label="Quick view of ${STUDS}"]`);
+    await button.click();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await expect(shop.quickView()).toBeHidden();
+
+    release();
+    await expect(shop.quickView()).toBeVisible();
+    await expect(button).not.toHaveAttribute("aria-busy", "true");
+  });
+
   test("zooms where the pointer is, and a click on the backdrop closes it", async ({ page }) => {
     const shop = new Shop(page);
     await shop.open();

@@ -184,6 +184,33 @@ test("the mobile menu opens, locks the page and closes on Escape or outside @pho
   await expect(menu).toBeHidden();
 });
 
+test("the menu button shows it is opening while the menu downloads on a slow phone @phone", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the menu button shows on phone widths only");
+  await page.goto("/");
+  // Found by its label, as the open menu hides the page behind it from the accessibility tree.
+  const button = page.locator("button[aria-label='Open menu']");
+  // The button works once React has hydrated it (it attaches its props to the element).
+  await page.waitForFunction(() => {
+    const element = document.querySelector("button[aria-label='Open menu']");
+    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  });
+  // A slow phone: the menu's code arrives seconds after the tap.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await held;
+    await route.continue();
+  });
+
+  await button.click();
+  await expect(button).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page.getByRole("dialog", { name: "Lumière" })).toBeVisible();
+  await expect(button).not.toHaveAttribute("aria-busy", "true");
+});
+
 test("the footer links to the shop's pages, contact and socials", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { createContext, use, useOptimistic, useTransition, type MouseEvent } from "react";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { keepScrollOnWayTo } from "@/components/layout/scroll-to-top";
+import { clearSearch } from "@/components/search/clear-search";
 import { CATEGORIES, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
@@ -49,6 +50,7 @@ export function CategoryTabs() {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
       return;
     event.preventDefault();
+    clearSearch();
     if (category !== active) choose(category);
   };
   return (

@@ -15,6 +15,7 @@ import useSWR from "swr";
 import { Search, X } from "lucide-react";
 import { ProductImage } from "@/components/images/product-image";
 import { OnRouteChange } from "@/components/layout/on-route-change";
+import { onClearSearch } from "@/components/search/clear-search";
 import { SORT_OPTIONS, type SortOption } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
@@ -102,6 +103,10 @@ export function SearchBox() {
     clear();
     router.push(`/product/${product._id}`);
   };
+
+  // Choosing a category clears the search at once, the category already shown too.
+  const clearOnRequest = useEffectEvent(() => clear());
+  useEffect(() => onClearSearch(clearOnRequest), []);
 
   const openPendingResult = useEffectEvent((loaded: ProductDto[]) => {
     const pending = enterPending.current;

@@ -130,6 +130,27 @@ test.describe("header search", () => {
     await expect(box).toHaveValue("");
   });
 
+  test("choosing the category already shown clears the search too @phone", async ({ page }) => {
+    await page.goto("/");
+    const earrings = page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: "Earrings" });
+    // The category buttons work once React has hydrated them (it attaches its props to the element).
+    await page.waitForFunction(() => {
+      const link = document.querySelector("nav[aria-label='Categories'] a[aria-current='page']");
+      return !!link && Object.keys(link).some((key) => key.startsWith("__reactProps"));
+    });
+    const box = await search(page, "zzqx");
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(box).toHaveValue("zzqx");
+
+    // Earrings is the home page's category.
+    await expect(earrings).toHaveAttribute("aria-current", "page");
+    await earrings.click();
+    await expect(box).toHaveValue("");
+    await expect(page).toHaveURL("/");
+  });
+
   test("arrow keys choose which result Enter opens", async ({ page }) => {
     const category = catalogue[0]!.category;
     const expected = searchProducts({ products: catalogue, query: category });

@@ -89,7 +89,9 @@ export function CheckoutForm({
   const { mutate } = useSWRConfig();
   const [currency, setCurrency] = useState<Currency>("USD");
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
-  const attemptKey = useRef<string | null>(null);
+  // The Idempotency-Key of the order being placed and the pieces it is for: every try of those
+  // pieces is one order, however many answers were lost; other pieces make a new order.
+  const attempt = useRef<{ key: string; lines: string } | null>(null);
 
   // The server said the discount no longer applies, while the orders still cannot be read.
   const [discountRefused, setDiscountRefused] = useState(false);
@@ -111,21 +113,24 @@ export function CheckoutForm({
     async (values) => {
       setStockRefusal(null);
       onUnconfirmed(false);
-      attemptKey.current ??= crypto.randomUUID();
+      const items = cart.items.map(({ productId, quantity }) => ({ productId, quantity }));
+      if (attempt.current?.lines !== linesKey(items)) {
+        attempt.current = { key: crypto.randomUUID(), lines: linesKey(items) };
+      }
       const payload: CheckoutPayload = {
         ...values,
-        items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
+        items,
         currency,
         expectedSubtotal: centsToDollars(totals.subtotalCents),
         expectedTotal: centsToDollars(totals.totalCents),
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,
-        headers: { "Idempotency-Key": attemptKey.current },
+        headers: { "Idempotency-Key": attempt.current.key },
         retry: true,
       });
       if (result.ok) {
-        attemptKey.current = null;
+        attempt.current = null;
         forgetCheckoutDraft();
         onPlaced(result.data.order);
         // Pages the browser kept (for the Back button) show the stock this order just took.
@@ -134,7 +139,7 @@ export function CheckoutForm({
         return;
       }
       // Refused outright: nothing was placed, so the next press is a new attempt.
-      if (result.kind === "refused" && result.status < 500) attemptKey.current = null;
+      if (result.kind === "refused" && result.status < 500) attempt.current = null;
       if (result.requiresVerification) return { message: t.verificationRequired, details: [] };
       if (result.status === 409) {
         // Stock, prices or earlier orders moved since they were read: show them as they are now.

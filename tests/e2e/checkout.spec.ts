@@ -898,6 +898,61 @@ test("an order placed whose every answer was lost leaves the cart, so it cannot 
   ).toBeVisible();
 });
 
+test("after an order whose answers were lost, pieces added meanwhile are a new order, not that one shown again", async ({
+  page,
+  baseURL,
+}) => {
+  const stamp = Date.now();
+  const ring = await createProduct(baseURL!, {
+    name: `Sidon Sea Ring ${stamp}`,
+    price: "23.00",
+    quantity: 5,
+  });
+  const anklet = await createProduct(baseURL!, {
+    name: `Sidon Sand Anklet ${stamp}`,
+    price: "17.00",
+    quantity: 5,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Old Souk", city: "Sidon", phone: "07 345 680" });
+
+  // Every try reaches the shop (the first places the order) and no answer comes back; meanwhile
+  // the customer puts an anklet in her cart from her other phone.
+  let first = true;
+  await page.route("**/api/orders/checkout", async (route) => {
+    await route.fetch();
+    if (first) {
+      first = false;
+      const added = await page.request.post("/api/cart/add", {
+        data: { productId: anklet.id, quantity: 1 },
+      });
+      expect(added.ok()).toBe(true);
+    }
+    await route.abort("connectionreset");
+  });
+  await checkout.placeOrder.click();
+  // The cart read again holds only the anklet: the ring left it with the order.
+  await expect(page.getByText(anklet.name)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(ring.name)).toHaveCount(0);
+  await page.unroute("**/api/orders/checkout");
+
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  const { orders } = (await (await page.request.get("/api/orders")).json()) as {
+    orders: OrderDto[];
+  };
+  expect(orders.map((order) => order.items.map((item) => item.name))).toEqual([
+    [anklet.name],
+    [ring.name],
+  ]);
+  await expect(page.getByText(orders[0]!.orderNumber)).toBeVisible();
+  const cart = (await (await page.request.get("/api/cart")).json()) as { cart: unknown[] };
+  expect(cart.cart).toEqual([]);
+});
+
 test("My Orders tells a failed load from a refused one, and Try Again loads the orders", async ({
   page,
 }) => {

@@ -51,7 +51,7 @@ function mulberry32(seed: number) {
 }
 
 describeEachDatabase("money and stock over random sequences", ({ db }) => {
-  it.each([1, 2, 3])(
+  it.each([1, 2])(
     "seed %i: stock, cancels, totals, discount, dashboard and keys add up",
     async (seed) => {
       const random = mulberry32(seed);

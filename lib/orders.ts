@@ -536,7 +536,7 @@ export async function setOrderStatus({
 }): Promise<OrderDto> {
   if (!isUuid(id)) throw notFound(messages.admin.orderNotFound);
   const db = await getDb();
-  const { mail, toldDelivered, restocked } = await db.transaction(async (tx) => {
+  const { mail, toldDelivered, restocked, updated } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order) throw notFound(messages.admin.orderNotFound);
     if (order.status === "cancelled") {
@@ -564,7 +564,15 @@ export async function setOrderStatus({
     // The customer was told it was delivered (even if it was moved back since).
     const toldDelivered =
       order.status === "delivered" || order.mailedStatuses.includes("delivered");
-    return { mail, toldDelivered, restocked };
+    // Read before the commit: after it, another change (a cancel from another screen) may already
+    // have replaced this one, and its mail and answer would tell of that change instead.
+    const [updated] = await findOrders({
+      where: eq(orders.id, id),
+      limit: 1,
+      withCustomer: true,
+      db: tx,
+    });
+    return { mail, toldDelivered, restocked, updated: updated! };
   });
   if (restocked.length) {
     revalidateCatalogue({
@@ -572,13 +580,12 @@ export async function setOrderStatus({
       categories: [...new Set(restocked.map((product) => product.category))],
     });
   }
-  const [updated] = await findOrders({ where: eq(orders.id, id), limit: 1, withCustomer: true });
   if (mail) {
     afterResponse("order status mail", () =>
-      sendOrderStatusMail({ order: updated!, afterDelivery: toldDelivered }),
+      sendOrderStatusMail({ order: updated, afterDelivery: toldDelivered }),
     );
   }
-  return updated!;
+  return updated;
 }
 
 /** The cancelled order's units back on their products' shelves (deleted products are skipped). */

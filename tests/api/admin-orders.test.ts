@@ -10,6 +10,7 @@ import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
 import { orders, products, users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { messages } from "@/lib/messages";
+import { setOrderStatus } from "@/lib/orders";
 import type { OrderDto } from "@/models/order";
 import { PRODUCT_LIMITS, type ProductDto } from "@/models/product";
 import { APP, jsonRequest, outboxMails, readResponse } from "@/tests/support/auth-requests";
@@ -335,6 +336,48 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
         messages.orderMail.cancelledAfterDeliveryText(order.orderNumber),
       );
       expect(cancelled()[0]).not.toContain("nothing is owed");
+    });
+
+    it("mails each of two changes made at once as it was made: delivered, then cancelled after delivery", async () => {
+      const product = await createProduct(db(), { quantity: 5 });
+      const { order, buyer } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+      const statusMails = () =>
+        outboxMails(dataDir, buyer.user.email).filter((mail) =>
+          /^Subject: .* (delivered|cancelled)$/m.test(mail),
+        );
+      // The owner marks it delivered as another admin's cancel arrives: both are taken, in turn.
+      // The order is held meanwhile, so that the two queue for it in that order.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let taken!: () => void;
+      const holding = new Promise<void>((resolve) => (taken = resolve));
+      const holder = db().transaction(async (tx) => {
+        await tx.select().from(orders).where(eq(orders.id, order._id)).for("update");
+        taken();
+        await held;
+      });
+      await holding;
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+      const delivering = setOrderStatus({ id: order._id, status: "delivered" });
+      await pause();
+      const cancelling = setOrderStatus({ id: order._id, status: "cancelled" });
+      await pause();
+      release();
+      await holder;
+      const [delivered, cancelled] = await Promise.all([delivering, cancelling]);
+      expect(delivered.status).toBe("delivered");
+      expect(cancelled.status).toBe("cancelled");
+      expect(await waitFor(() => statusMails().length === 2)).toBe(true);
+      const subjects = statusMails().map((mail) => mail.match(/^Subject: (.*)$/m)![1]);
+      expect(subjects.sort()).toEqual([
+        `Lumière: order ${order.orderNumber} cancelled`,
+        `Lumière: order ${order.orderNumber} delivered`,
+      ]);
+      const cancellation = statusMails().find((mail) => /^Subject: .* cancelled$/m.test(mail))!;
+      expect(cancellation).toContain(
+        messages.orderMail.cancelledAfterDeliveryText(order.orderNumber),
+      );
+      expect(statusMails().join("\n")).not.toContain("nothing is owed");
     });
 
     it("changes the status even when the mail cannot be sent", async () => {

@@ -140,11 +140,14 @@ export async function sendMail({
   to,
   content,
   notice,
+  replyTo,
   stillCurrent = async () => true,
 }: {
   to: string;
   content: MailContent;
   notice?: string;
+  /** Where a reply goes, when not to the sender (MAIL_FROM). */
+  replyTo?: string;
   /**
    * Asked before each retry: whether the link or PIN the mail carries still works. A newer one
    * (a Resend, a new PIN) replaced it, and a late mail with a dead link would be the newest one in
@@ -155,7 +158,13 @@ export async function sendMail({
   const { SMTP_URL, MAIL_FROM, DATA_DIR, NODE_ENV } = env();
   // Quoted-printable, said once: left to choose, nodemailer counts every letter of each mail's
   // text and markup to decide, and it decides this for the shop's mostly Latin mails anyway.
-  const message = { from: MAIL_FROM, to, textEncoding: "quoted-printable" as const, ...content };
+  const message = {
+    from: MAIL_FROM,
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    textEncoding: "quoted-printable" as const,
+    ...content,
+  };
   if (SMTP_URL) {
     try {
       await sendOverSmtp(SMTP_URL, message);
@@ -290,10 +299,11 @@ export async function sendOrderStatusMail({
   });
 }
 
-/** The shop's notice of a new order, to SHOP_EMAIL. */
+/** The shop's notice of a new order, to SHOP_EMAIL; the owner's Reply goes to the customer. */
 export async function sendNewOrderNotice({ order }: { order: OrderDto }) {
   await sendMail({
     to: shopEmail(),
+    replyTo: order.userId?.email || undefined,
     content: newOrderNoticeMail({ order, adminUrl: new URL("/admin", env().APP_URL).toString() }),
     notice: `new order ${order.orderNumber}`,
   });

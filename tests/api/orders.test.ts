@@ -1258,6 +1258,11 @@ describeEachDatabase("orders API", ({ db, target }) => {
 
         const notice = await waitForMail(SHOP_EMAIL, new RegExp(`new order ${orderNumber}`));
         expect(notice).toContain(user.email);
+        // The owner's Reply reaches the customer, not the shop's own sending address.
+        expect(notice).toMatch(
+          new RegExp(`^Reply-To: ${user.email.replace(/[.+]/g, "\\$&")}$`, "mi"),
+        );
+        expect(confirmation).not.toMatch(/^Reply-To:/im);
         expect(notice).toContain("+961 3 123 456");
         expect(notice).toContain("Bliss Street, Rose Building");
         expect(notice).toContain("http://localhost:3000/admin");

@@ -280,10 +280,13 @@ export async function sendOrderConfirmationMail({ to, order }: { to: Recipient; 
 export async function sendOrderStatusMail({
   order,
   afterDelivery = false,
+  stillCurrent,
 }: {
   order: OrderDto;
   /** The order was delivered (and paid for) when it was cancelled. */
   afterDelivery?: boolean;
+  /** Asked before each retry: whether the order still has the status the mail tells of. */
+  stillCurrent?: () => Promise<boolean>;
 }) {
   const customer = order.userId;
   if (!customer) return;
@@ -296,6 +299,7 @@ export async function sendOrderStatusMail({
       ordersUrl: new URL("/orders", env().APP_URL).toString(),
     }),
     notice: `order ${order.orderNumber} ${order.status}`,
+    stillCurrent,
   });
 }
 

@@ -582,7 +582,21 @@ export async function setOrderStatus({
   }
   if (mail) {
     afterResponse("order status mail", () =>
-      sendOrderStatusMail({ order: updated, afterDelivery: toldDelivered }),
+      sendOrderStatusMail({
+        order: updated,
+        afterDelivery: toldDelivered,
+        // A retry after the order moved on (out for delivery, then delivered) would arrive late
+        // and tell of a status it no longer has.
+        stillCurrent: async () => {
+          const [now] = await (
+            await getDb()
+          )
+            .select({ status: orders.status })
+            .from(orders)
+            .where(eq(orders.id, id));
+          return now?.status === updated.status;
+        },
+      }),
     );
   }
   return updated;

@@ -229,6 +229,51 @@ describeEachDatabase("a mail server that is down", ({ db }) => {
     }
   });
 
+  it("a status mail retried after the order moved on is dropped: 'on its way' never arrives after 'delivered'", async () => {
+    const port = await deadPort();
+    useSmtp(port);
+    const customer = await createSignedInUser(db());
+    const admin = await createSignedInUser(db(), { isAdmin: true });
+    const product = await createProduct(db(), { name: "Late Ring", quantity: 5 });
+    const placed = await checkout({
+      token: customer.token,
+      body: checkoutBody([{ productId: product.id, quantity: 1 }]),
+    });
+    const order = placed.body.order as OrderDto;
+    // The owner catches up: out for delivery, then delivered, while the mail server is down.
+    for (const status of ["out_for_delivery", "delivered"]) {
+      const changed = await patchStatus(
+        jsonRequest(`/api/admin/orders/${order._id}/status`, {
+          method: "PATCH",
+          body: { status },
+          token: admin.token,
+        }),
+        { params: Promise.resolve({ id: order._id }) },
+      );
+      expect(changed.status).toBe(200);
+    }
+
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const inbox: Received[] = [];
+    const smtp = await startSmtpServer(inbox, { port });
+    try {
+      await backgroundDone();
+      const m = messages.orderMail;
+      expect(
+        inbox
+          .filter((mail) => mail.to.includes(customer.user.email))
+          .map((mail) => /^Subject: (.*)$/m.exec(decodeMail(mail.raw))?.[1] ?? "")
+          .sort(),
+      ).toEqual(
+        [m.confirmationSubject(order.orderNumber), m.deliveredSubject(order.orderNumber)]
+          .map((subject) => `Lumière: ${subject}`)
+          .sort(),
+      );
+    } finally {
+      await smtp.close();
+    }
+  }, 60_000);
+
   it("checkout and a status change succeed while it is down; their mails are retried and arrive once it is back", async () => {
     const port = await deadPort();
     useSmtp(port);

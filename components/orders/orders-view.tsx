@@ -4,7 +4,7 @@
 // ones in neither. Signed-out, unverified and failed states show instead, with a way on.
 import { Tabs } from "radix-ui";
 import { AlertCircle, Package, RotateCw } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import {
   ButtonLink,
@@ -25,12 +25,18 @@ const t = messages.orders;
 type Tab = "current" | "history";
 
 export function OrdersView() {
-  const { status, user } = useAuth();
+  const { status, user, refresh } = useAuth();
   const verified = Boolean(user?.isEmailVerified);
   const { data, error, isLoading, isValidating, mutate } = useOrders(verified);
+  // The session ended elsewhere (signed out on every device, or expired): the profile is checked
+  // again, so the whole page, header included, turns signed out instead of offering Try Again.
+  const sessionEnded = error instanceof OrdersLoadError && error.status === 401;
+  useEffect(() => {
+    if (sessionEnded) void refresh();
+  }, [sessionEnded, refresh]);
 
   if (status === "loading") return <OrdersSkeleton />;
-  if (!user) return <SignInNotice title={t.pleaseLogIn} />;
+  if (!user || sessionEnded) return <SignInNotice title={t.pleaseLogIn} />;
   const needsVerification =
     !verified || (error instanceof OrdersLoadError && error.requiresVerification);
   if (needsVerification) return <VerificationNotice title={t.verifyTitle} text={t.verifyText} />;

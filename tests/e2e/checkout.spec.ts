@@ -1024,3 +1024,36 @@ test("after a customer's session ends elsewhere, the next one to sign in on that
     ),
   ).toBe(false);
 });
+
+test("My Orders opened after the session ended on another device asks to log in, and shows the orders once signed in again", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Olive Knot Ring ${Date.now()}`,
+    price: "27.00",
+    quantity: 3,
+  });
+  const customer = await verifiedCustomer(page.request);
+  const placed = await orderThroughApi(page.request, [{ product: ring, quantity: 1 }]);
+  await page.goto("/about");
+  const account = new AccountArea(page);
+  await expect(account.menuButton).toBeVisible();
+
+  // Signed out on every device from her phone; this page has not checked its session since.
+  const phone = await newApiContext(baseURL!, "198.51.100.28");
+  expect((await phone.post("/api/auth/login", { data: customer })).ok()).toBe(true);
+  expect((await phone.post("/api/auth/logout-everywhere")).ok()).toBe(true);
+  await phone.dispose();
+
+  await account.choose(o.title);
+  await expect(page).toHaveURL(/\/orders$/);
+  await expect(page.getByRole("heading", { name: o.pleaseLogIn })).toBeVisible();
+  await expect(page.getByText(o.fetchFailedStatus(401))).toHaveCount(0);
+  await account.expectSignedOut();
+
+  await account.logIn(customer);
+  await expect(
+    page.getByRole("article", { name: o.orderNumber(placed.orderNumber) }),
+  ).toBeVisible();
+});

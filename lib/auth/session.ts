@@ -126,6 +126,22 @@ function sessionUserQuery(db: Database) {
   return query;
 }
 
+/**
+ * Whether a genuine session token names an account that no longer exists: the account was deleted
+ * since it was issued. A tampered, expired or unreadable token is not one.
+ */
+export async function isTokenOfDeletedAccount({ token }: { token: string }): Promise<boolean> {
+  const claims = await readToken(token);
+  if (!claims) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, claims.userId))
+    .limit(1);
+  return !row;
+}
+
 /** Ends the session a token names (signing out on this device); an unreadable token ends nothing. */
 export async function endSession({ token }: { token: string }) {
   const claims = await readToken(token);

@@ -188,4 +188,31 @@ describeEachDatabase("sessions", ({ db }) => {
     expect(await sessionCount(userId)).toBe(0);
     expect(await profileStatus(phone)).toBe(401);
   });
+
+  it("a delete sent again after its first answer was lost is told the account is deleted", async () => {
+    const { userId, laptop } = await shopperOnTwoDevices();
+    const remove = (token: string) =>
+      deleteAccount(
+        jsonRequest("/api/auth/delete-account", {
+          method: "DELETE",
+          token,
+          body: { password: PASSWORD },
+        }),
+      );
+    expect((await readResponse(await remove(laptop))).status).toBe(200);
+    // The first answer never reached the phone: it asks again with the same session.
+    const again = await remove(laptop);
+    expect(await readResponse(again)).toMatchObject({
+      status: 200,
+      body: { message: messages.deleteAccount.success },
+    });
+    expect(again.headers.getSetCookie().join()).toMatch(/lumiere_session=;.*Max-Age=0/);
+    expect(await sessionCount(userId)).toBe(0);
+    // A request with no session is still refused.
+    const signedOut = await call(deleteAccount, "/api/auth/delete-account", {
+      method: "DELETE",
+      body: { password: PASSWORD },
+    });
+    expect(signedOut.status).toBe(401);
+  });
 });

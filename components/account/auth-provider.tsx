@@ -6,12 +6,14 @@
 // makes no request that is bound to fail.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
+import { toast } from "sonner";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { forgetCheckoutDraft } from "@/components/checkout/checkout-draft";
 import { callApi, type ApiResult } from "@/lib/api-client";
 import { SESSION_HINT_COOKIE } from "@/lib/constants";
+import { messages } from "@/lib/messages";
 import { forgetSignupSource, readSignupSource } from "@/lib/signup-source";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 
@@ -29,7 +31,10 @@ type AuthContextValue = {
   acceptSession: (user: PublicUser) => Promise<void>;
   /** Reloads the profile, for example after the email was verified. */
   refresh: () => Promise<PublicUser | null>;
-  /** Ends the session on the server, then forgets everything local and goes home. */
+  /**
+   * Ends the session on the server, then forgets everything local and goes home; when the server
+   * cannot be reached, says so and stays signed in.
+   */
   logout: () => Promise<void>;
   /** Forgets everything local and goes home, when the server already ended the session. */
   forgetSession: () => Promise<void>;
@@ -157,7 +162,14 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   }, [mutate, mutateCache, router]);
 
   const logout = useCallback(async () => {
-    await callApi("/api/auth/logout", { method: "POST" });
+    // Ending a session twice is harmless, so a lost answer is asked again. Only the server can
+    // clear the session cookie: until it has, the shopper stays signed in and is told, rather than
+    // shown signed out while the cookie still opens her account to whoever uses the browser next.
+    const result = await callApi("/api/auth/logout", { method: "POST", retry: true });
+    if (!result.ok) {
+      toast.error(messages.auth.genericError);
+      return;
+    }
     await forgetSession();
   }, [forgetSession]);
 

@@ -468,3 +468,31 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
   await otherDevice.dispose();
 });
+
+test("a logout that cannot reach the shop says so and keeps the shopper signed in; one whose first try was lost signs out", async ({
+  page,
+}) => {
+  await verifiedCustomer(page.request);
+  const account = new AccountArea(page);
+  await page.goto("/");
+  await expect(account.menuButton).toBeVisible();
+
+  // Offline: no try reaches the shop, so the session cookie is still there.
+  await page.route("**/api/auth/logout", (route) => route.abort("internetdisconnected"));
+  await account.choose(t.logout);
+  await expect(page.getByText(m.genericError, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(account.menuButton).toBeVisible();
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+  await page.unroute("**/api/auth/logout");
+  await waitForNotificationsToClose(page);
+
+  // A flaky line: the first try is lost, the next one gets through.
+  let tries = 0;
+  await page.route("**/api/auth/logout", (route) =>
+    ++tries === 1 ? route.abort("connectionreset") : route.continue(),
+  );
+  await account.logOut();
+  expect(tries).toBe(2);
+  await expect(page).toHaveURL("/");
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
+});

@@ -32,9 +32,10 @@ export function LandingParams() {
     params.delete("auth");
     const rest = params.toString();
     router.replace(rest ? `${pathname}?${rest}` : pathname, { scroll: false });
-    if (status !== "anonymous") return;
-    if (mode !== "reset-password") openAuth(mode);
-    else if (resetToken) {
+    if (mode !== "reset-password") {
+      if (status === "anonymous") openAuth(mode);
+    } else if (resetToken) {
+      // Signed in here or not: the shopper asked for a new password, and the token has left the address.
       openAuth("login");
       setAuthMode("reset-password", { resetToken });
     }

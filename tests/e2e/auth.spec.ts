@@ -496,3 +496,34 @@ test("a logout that cannot reach the shop says so and keeps the shopper signed i
   await expect(page).toHaveURL("/");
   expect((await page.request.get("/api/auth/profile")).status()).toBe(401);
 });
+
+test("the reset mail's link opened where the shopper is still signed in opens the new-password step", async ({
+  page,
+}) => {
+  // Signed in on this browser; the new password was asked for on another device.
+  const shopper = await verifiedCustomer(page.request);
+  const mailbox = new Mailbox(shopper.email);
+  expect(
+    (
+      await page.request.post("/api/auth/forgot-password", { data: { email: shopper.email } })
+    ).status(),
+  ).toBe(200);
+  const link = await mailbox.resetLink();
+
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+  await page.goto(link);
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.resetTitle);
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  await modal.field(t.newPassword).fill("amber-cuff-5");
+  await modal.field(t.confirmPassword).fill("amber-cuff-5");
+  await modal.button(t.resetSubmit).click();
+  await modal.expectClosed();
+  await expect(page.getByText(t.passwordReset)).toBeVisible();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+  const signIn = await page.request.post("/api/auth/login", {
+    data: { email: shopper.email, password: "amber-cuff-5" },
+  });
+  expect(signIn.status()).toBe(200);
+});

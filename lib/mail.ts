@@ -161,7 +161,7 @@ export async function sendMail({
   const message = {
     from: MAIL_FROM,
     to,
-    ...(replyTo ? { replyTo } : {}),
+    replyTo,
     textEncoding: "quoted-printable" as const,
     ...content,
   };

@@ -362,7 +362,6 @@ export const messages = {
     placing: "Placing your order...",
     emptyCartText: "Discover handmade pieces and add your favourites to your cart.",
     cartLoadFailed: "We could not load your cart",
-    tryAgain: "Try Again",
     continueShopping: "Continue Shopping",
     signInText: "Sign in to place your order. Your cart stays as it is.",
     verifyTitle: "Verify your email",

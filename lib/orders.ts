@@ -588,9 +588,7 @@ export async function setOrderStatus({
         // A retry after the order moved on (out for delivery, then delivered) would arrive late
         // and tell of a status it no longer has.
         stillCurrent: async () => {
-          const [now] = await (
-            await getDb()
-          )
+          const [now] = await db
             .select({ status: orders.status })
             .from(orders)
             .where(eq(orders.id, id));

@@ -3,8 +3,9 @@
 import clsx from "clsx";
 import dynamic from "next/dynamic";
 import { Eye, Loader2 } from "lucide-react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import type { QuickViewProduct } from "@/components/cart/quick-view";
+import { useLazyWindow } from "@/components/ui/use-lazy-window";
 import { messages } from "@/lib/messages";
 
 const loadQuickView = () => import("@/components/cart/quick-view");
@@ -22,11 +23,7 @@ export function QuickViewButton({
   product: QuickViewProduct;
   className?: string;
 }) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const opening = open && !loaded;
-  const settle = () => setLoaded(true);
+  const { open, setOpen, used, opening, show } = useLazyWindow(loadQuickView);
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -40,12 +37,7 @@ export function QuickViewButton({
         aria-busy={opening || undefined}
         onPointerEnter={loadQuickView}
         onFocus={loadQuickView}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-          // A failed download stops the spinner too: it never spins for ever.
-          void loadQuickView().then(settle, settle);
-        }}
+        onClick={show}
         className={clsx(
           "bg-ivory/95 text-ink ring-line hover:bg-ivory hover:text-gold-dark focus-visible:outline-gold inline-flex h-10 items-center gap-1.5 rounded-full px-3.5 text-xs font-semibold tracking-wide shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 motion-reduce:transition-none",
           className,

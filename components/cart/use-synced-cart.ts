@@ -123,9 +123,7 @@ export function useSyncedCart({
       if (previous) {
         void mutate(
           { cart: optimistic, stockSummary: summarizeStock(optimistic) },
-          {
-            revalidate: false,
-          },
+          { revalidate: false },
         );
       }
       const result = await call();
@@ -240,9 +238,7 @@ export function useSyncedCart({
       if (sending) {
         void mutate(
           { cart: optimistic, stockSummary: summarizeStock(optimistic) },
-          {
-            revalidate: false,
-          },
+          { revalidate: false },
         );
         return APPLIED;
       }

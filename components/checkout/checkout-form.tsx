@@ -114,9 +114,8 @@ export function CheckoutForm({
       setStockRefusal(null);
       onUnconfirmed(false);
       const items = cart.items.map(({ productId, quantity }) => ({ productId, quantity }));
-      if (attempt.current?.lines !== linesKey(items)) {
-        attempt.current = { key: crypto.randomUUID(), lines: linesKey(items) };
-      }
+      const lines = linesKey(items);
+      if (attempt.current?.lines !== lines) attempt.current = { key: crypto.randomUUID(), lines };
       const payload: CheckoutPayload = {
         ...values,
         items,

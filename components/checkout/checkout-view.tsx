@@ -3,7 +3,7 @@
 // Which checkout the shopper gets: the thank-you once the order is placed, else the empty cart,
 // the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
 // so a visitor sees the cart's lines under the sign-in prompt and can change them there.
-import { AlertCircle, CircleHelp, RotateCw, ShoppingBag } from "lucide-react";
+import { CircleHelp, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
@@ -12,8 +12,8 @@ import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-s
 import { ThankYou } from "@/components/checkout/thank-you";
 import {
   ButtonLink,
+  LoadFailedNotice,
   NoticePanel,
-  primaryButton,
   SignInNotice,
 } from "@/components/orders/account-notices";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -39,7 +39,16 @@ export function CheckoutView() {
     );
   }
   if (status === "loading" || !cart.ready) return <CheckoutSkeleton />;
-  if (cart.loadFailed) return <CartLoadFailed onRetry={cart.refresh} />;
+  // The stored cart could not be read (the network): it is not empty, so the page does not say so.
+  if (cart.loadFailed) {
+    return (
+      <LoadFailedNotice
+        title={t.cartLoadFailed}
+        text={messages.cart.networkError}
+        onRetry={cart.refresh}
+      />
+    );
+  }
   if (cart.items.length === 0 && unconfirmed) {
     return (
       <NoticePanel icon={CircleHelp} title={t.unconfirmedTitle} text={t.unconfirmedText}>
@@ -85,34 +94,6 @@ function VisitorCart() {
       <CartLines disabled={false} currency="USD" />
       <TotalsList totals={totals} currency="USD" discount="none" />
     </section>
-  );
-}
-
-/** The stored cart could not be read (the network): it is not empty, so the page does not say so. */
-function CartLoadFailed({ onRetry }: { onRetry: () => Promise<void> }) {
-  const [retrying, setRetrying] = useState(false);
-  const retry = async () => {
-    setRetrying(true);
-    await onRetry();
-    setRetrying(false);
-  };
-  return (
-    <NoticePanel
-      icon={AlertCircle}
-      title={t.cartLoadFailed}
-      text={messages.cart.networkError}
-      role="alert"
-    >
-      <button
-        type="button"
-        onClick={() => void retry()}
-        disabled={retrying}
-        className={primaryButton}
-      >
-        <RotateCw aria-hidden className={retrying ? "size-4 animate-spin" : "size-4"} />
-        {t.tryAgain}
-      </button>
-    </NoticePanel>
   );
 }
 

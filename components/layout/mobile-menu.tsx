@@ -1,10 +1,11 @@
 "use client";
 
-import { Suspense, useRef, useState } from "react";
+import { Suspense, useRef } from "react";
 import dynamic from "next/dynamic";
 import { Loader2, Menu } from "lucide-react";
 import { OnRouteChange } from "@/components/layout/on-route-change";
 import type { SocialUrls } from "@/components/layout/social-links";
+import { useLazyWindow } from "@/components/ui/use-lazy-window";
 import { messages } from "@/lib/messages";
 
 const loadPanel = () => import("@/components/layout/mobile-menu-panel");
@@ -16,11 +17,7 @@ const MobileMenuPanel = dynamic(() => loadPanel().then((m) => m.MobileMenuPanel)
  * or focusing the button starts that download a moment early.
  */
 export function MobileMenu(socialUrls: SocialUrls) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const opening = open && !loaded;
-  const settle = () => setLoaded(true);
+  const { open, setOpen, used, opening, show } = useLazyWindow(loadPanel);
   const trigger = useRef<HTMLButtonElement>(null);
 
   return (
@@ -38,12 +35,7 @@ export function MobileMenu(socialUrls: SocialUrls) {
         onPointerEnter={loadPanel}
         onPointerDown={loadPanel}
         onFocus={loadPanel}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-          // A failed download stops the spinner too: it never spins for ever.
-          void loadPanel().then(settle, settle);
-        }}
+        onClick={show}
         className="text-ink hover:bg-sand focus-visible:outline-gold -ms-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 lg:hidden"
       >
         {opening ? (

@@ -3,7 +3,8 @@
 // The panels the per-user pages (checkout, My Orders) show instead of their content: sign in
 // first, verify the email first, or a plain message with a way on.
 import Link from "next/link";
-import { Loader2, LogIn, MailWarning, type LucideIcon } from "lucide-react";
+import { useState } from "react";
+import { AlertCircle, Loader2, LogIn, MailWarning, RotateCw, type LucideIcon } from "lucide-react";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useResendVerification } from "@/components/account/use-resend-verification";
 import { messages } from "@/lib/messages";
@@ -40,6 +41,43 @@ export function NoticePanel({
         <div className="mt-7 flex flex-wrap items-center justify-center gap-3">{children}</div>
       )}
     </section>
+  );
+}
+
+/**
+ * A list that could not be read: what went wrong, and Try Again, spinning while the read runs
+ * (`busy` also while the list is read again by itself).
+ */
+export function LoadFailedNotice({
+  title,
+  text,
+  busy = false,
+  onRetry,
+}: {
+  title: string;
+  text?: string;
+  busy?: boolean;
+  onRetry: () => Promise<unknown>;
+}) {
+  const [retrying, setRetrying] = useState(false);
+  const retry = async () => {
+    setRetrying(true);
+    await onRetry();
+    setRetrying(false);
+  };
+  const spinning = busy || retrying;
+  return (
+    <NoticePanel icon={AlertCircle} title={title} text={text} role="alert">
+      <button
+        type="button"
+        onClick={() => void retry()}
+        disabled={spinning}
+        className={primaryButton}
+      >
+        <RotateCw aria-hidden className={spinning ? "size-4 animate-spin" : "size-4"} />
+        {messages.orders.tryAgain}
+      </button>
+    </NoticePanel>
   );
 }
 

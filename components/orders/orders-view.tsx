@@ -3,13 +3,12 @@
 // My Orders (spec section 2, Orders): current orders and delivered ones in two tabs, cancelled
 // ones in neither. Signed-out, unverified and failed states show instead, with a way on.
 import { Tabs } from "radix-ui";
-import { AlertCircle, Package, RotateCw } from "lucide-react";
+import { Package } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import {
   ButtonLink,
-  NoticePanel,
-  primaryButton,
+  LoadFailedNotice,
   SignInNotice,
   VerificationNotice,
 } from "@/components/orders/account-notices";
@@ -45,19 +44,7 @@ export function OrdersView() {
       error instanceof OrdersLoadError && error.status > 0
         ? t.fetchFailedStatus(error.status)
         : t.loadFailed;
-    return (
-      <NoticePanel icon={AlertCircle} title={message} role="alert">
-        <button
-          type="button"
-          onClick={() => void mutate()}
-          disabled={isValidating}
-          className={primaryButton}
-        >
-          <RotateCw aria-hidden className={isValidating ? "size-4 animate-spin" : "size-4"} />
-          {t.tryAgain}
-        </button>
-      </NoticePanel>
-    );
+    return <LoadFailedNotice title={message} busy={isValidating} onRetry={() => mutate()} />;
   }
   if (isLoading || !data) return <OrdersSkeleton />;
   return <OrderTabs orders={data.orders} />;

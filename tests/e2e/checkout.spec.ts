@@ -263,7 +263,7 @@ test("a verified customer whose cart cannot be read is told so, not that it is e
   await expect(page.getByRole("heading", { name: t.emptyCart })).toHaveCount(0);
 
   await page.unroute("**/api/cart");
-  await main.getByRole("button", { name: t.tryAgain }).click();
+  await main.getByRole("button", { name: o.tryAgain }).click();
   await expect(checkout.line(ring.name)).toContainText("$30.00");
 });
 

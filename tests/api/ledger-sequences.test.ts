@@ -4,7 +4,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { PATCH as patchStatus } from "@/app/api/admin/orders/[id]/status/route";
 import {
   DELETE as deleteProductRoute,
   PUT as putProduct,
@@ -17,9 +16,9 @@ import { detachedWorkDone } from "@/lib/http";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import type { OrderDto } from "@/models/order";
 import { productFormRequest } from "@/tests/support/admin-requests";
-import { APP, jsonRequest, readResponse } from "@/tests/support/auth-requests";
+import { APP, readResponse } from "@/tests/support/auth-requests";
 import { describeEachDatabase } from "@/tests/support/databases";
-import { checkout, checkoutBody, createProduct } from "@/tests/support/shop";
+import { checkout, checkoutBody, createProduct, setOrderStatus } from "@/tests/support/shop";
 import { createSignedInUser, type SignedIn } from "@/tests/support/users";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lumiere-ledger-"));
@@ -96,14 +95,7 @@ describeEachDatabase("money and stock over random sequences", ({ db }) => {
       const deletedIds: string[] = [];
 
       const setStatus = (id: string, status: OrderStatus) =>
-        patchStatus(
-          jsonRequest(`/api/admin/orders/${id}/status`, {
-            method: "PATCH",
-            body: { status },
-            token: admin,
-          }),
-          { params: Promise.resolve({ id }) },
-        ).then(readResponse);
+        setOrderStatus({ id, status, token: admin });
 
       const editForm = (shelf: Shelf, quantity: number, quantityWas?: number) =>
         putProduct(

@@ -5,7 +5,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
-import { PATCH as patchStatus } from "@/app/api/admin/orders/[id]/status/route";
 import { POST as createProductRoute } from "@/app/api/admin/products/route";
 import { POST as signup } from "@/app/api/auth/signup/route";
 import { JsonLd } from "@/components/product/json-ld";
@@ -17,7 +16,7 @@ import type { ProductDto } from "@/models/product";
 import { picture, productFormRequest, validProductFields } from "@/tests/support/admin-requests";
 import { jsonRequest, outboxMails, readResponse, uniqueEmail } from "@/tests/support/auth-requests";
 import { describeEachDatabase } from "@/tests/support/databases";
-import { checkout, checkoutBody, shippingAddress } from "@/tests/support/shop";
+import { checkout, checkoutBody, setOrderStatus, shippingAddress } from "@/tests/support/shop";
 import { createSignedInUser } from "@/tests/support/users";
 
 /** What an attacker types: a script, an attribute breaking out of its quotes, a script-block escape. */
@@ -180,14 +179,7 @@ describeEachDatabase("stored XSS outside the pages", ({ db }) => {
 
     const admin = await createSignedInUser(db(), { isAdmin: true });
     for (const status of ["confirmed", "out_for_delivery", "delivered"]) {
-      const changed = await patchStatus(
-        jsonRequest(`/api/admin/orders/${order._id}/status`, {
-          method: "PATCH",
-          body: { status },
-          token: admin.token,
-        }),
-        { params: Promise.resolve({ id: order._id }) },
-      );
+      const changed = await setOrderStatus({ id: order._id, status, token: admin.token });
       expect(changed.status).toBe(200);
     }
     await detachedWorkDone();

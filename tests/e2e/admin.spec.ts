@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, expectTapTargets, test, type Page } from "./support/test";
+import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
@@ -379,12 +379,7 @@ test("while another status's orders load, the list shows none of the orders it h
   await expect(row).toBeVisible();
 
   // The delivered orders are slow to come.
-  let answer!: () => void;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route("**/api/admin/orders?status=delivered", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, "**/api/admin/orders?status=delivered");
   const panel = page.getByRole("tabpanel", { name: "Orders" });
   await panel.getByLabel(t.statusFilter).selectOption("delivered");
   await expect(panel.getByLabel(t.loading)).toBeVisible();
@@ -558,12 +553,7 @@ test("a status change answered after its window was closed leaves the order open
   const admin = await openOrderDetails(page, first);
 
   // A slow connection: the first order's change is answered only later.
-  let answer!: () => void;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/admin/orders/${first._id}/status`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, `**/api/admin/orders/${first._id}/status`);
   await admin.dialog.getByRole("button", { name: "Preparing" }).click();
   await page.keyboard.press("Escape");
   await expect(admin.dialog).toHaveCount(0);
@@ -592,12 +582,7 @@ test("a status change answered after its window was closed leaves the order open
     .filter({ hasText: second.orderNumber })
     .getByRole("button", { name: t.viewDetails })
     .click();
-  let answerSecond!: () => void;
-  const heldSecond = new Promise<void>((resolve) => (answerSecond = resolve));
-  await page.route(`**/api/admin/orders/${second._id}/status`, async (route) => {
-    await heldSecond;
-    await route.continue();
-  });
+  const answerSecond = await holdRequests(page, `**/api/admin/orders/${second._id}/status`);
   await admin.dialog.getByRole("button", { name: "Confirmed" }).click();
   await page.keyboard.press("Escape");
   await expect(admin.dialog).toHaveCount(0);
@@ -620,12 +605,7 @@ test("a save answered after its form was closed leaves the form opened next, and
   await admin.open("products");
 
   // A slow connection: the edit is answered only later.
-  let answer!: () => void;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/admin/products/${product.id}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, `**/api/admin/products/${product.id}`);
   await page.getByRole("button", { name: t.editProduct(name) }).click();
   await admin.field(t.priceLabel).fill("31.00");
   await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
@@ -699,12 +679,7 @@ test("a delete answered after its question was closed leaves the question opened
   await admin.open("products");
 
   // A slow connection: the first delete is answered only later.
-  let answer!: () => void;
-  const held = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(`**/api/admin/products/${first.id}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const answer = await holdRequests(page, `**/api/admin/products/${first.id}`);
   await page.getByRole("button", { name: t.deleteProduct(first.name) }).click();
   await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
   await page.keyboard.press("Escape");

@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Page } from "./support/test";
 import { AccountArea, AuthModal, newShopper, waitForNotificationsToClose } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { Mailbox } from "./support/mailbox";
@@ -262,18 +262,43 @@ test.describe.serial("a shopper's account", () => {
   });
 });
 
+/** Asks for a new password for `email` and returns the link its mail carries. */
+async function resetLinkFor(page: Page, email: string): Promise<string> {
+  const mailbox = new Mailbox(email);
+  const asked = await page.request.post("/api/auth/forgot-password", { data: { email } });
+  expect(asked.status()).toBe(200);
+  return mailbox.resetLink();
+}
+
+/**
+ * Opens the reset mail's link, whose token leaves the address bar at once, and chooses `password`
+ * in the step it opens: the shopper is signed in by it, and the new password signs in.
+ */
+async function resetThroughLink(
+  page: Page,
+  { link, email, password }: { link: string; email: string; password: string },
+) {
+  await page.goto(link);
+  const modal = new AuthModal(page);
+  await modal.expectTitle(t.resetTitle);
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  await modal.field(t.newPassword).fill(password);
+  await modal.field(t.confirmPassword).fill(password);
+  await modal.button(t.resetSubmit).click();
+  await modal.expectClosed();
+  await expect(page.getByText(t.passwordReset)).toBeVisible();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
+  const signIn = await page.request.post("/api/auth/login", { data: { email, password } });
+  expect(signIn.status()).toBe(200);
+}
+
 test("the reset mail's link opens the new-password step, even after strangers spent the day's PIN guesses", async ({
   page,
 }) => {
   const shopper = await verifiedCustomer(page.request);
   await page.request.post("/api/auth/logout");
-  const mailbox = new Mailbox(shopper.email);
-  expect(
-    (
-      await page.request.post("/api/auth/forgot-password", { data: { email: shopper.email } })
-    ).status(),
-  ).toBe(200);
-  const link = await mailbox.resetLink();
+  const link = await resetLinkFor(page, shopper.email);
   // Strangers guess until the account's PINs are refused for the day.
   let answer = 400;
   for (let guess = 0; guess < 20 && answer !== 429; guess++) {
@@ -285,21 +310,7 @@ test("the reset mail's link opens the new-password step, even after strangers sp
   }
   expect(answer).toBe(429);
 
-  await page.goto(link);
-  const modal = new AuthModal(page);
-  await modal.expectTitle(t.resetTitle);
-  // The token leaves the address bar at once.
-  await expect.poll(() => new URL(page.url()).hash).toBe("");
-  await modal.field(t.newPassword).fill("golden-hoop-7");
-  await modal.field(t.confirmPassword).fill("golden-hoop-7");
-  await modal.button(t.resetSubmit).click();
-  await modal.expectClosed();
-  await expect(page.getByText(t.passwordReset)).toBeVisible();
-  await expect(new AccountArea(page).menuButton).toBeVisible();
-  const signIn = await page.request.post("/api/auth/login", {
-    data: { email: shopper.email, password: "golden-hoop-7" },
-  });
-  expect(signIn.status()).toBe(200);
+  await resetThroughLink(page, { link, email: shopper.email, password: "golden-hoop-7" });
 });
 
 test("a sign-up with an email already in use says so, and the message goes once a field is edited", async ({
@@ -502,28 +513,8 @@ test("the reset mail's link opened where the shopper is still signed in opens th
 }) => {
   // Signed in on this browser; the new password was asked for on another device.
   const shopper = await verifiedCustomer(page.request);
-  const mailbox = new Mailbox(shopper.email);
-  expect(
-    (
-      await page.request.post("/api/auth/forgot-password", { data: { email: shopper.email } })
-    ).status(),
-  ).toBe(200);
-  const link = await mailbox.resetLink();
+  const link = await resetLinkFor(page, shopper.email);
 
   expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
-  await page.goto(link);
-  const modal = new AuthModal(page);
-  await modal.expectTitle(t.resetTitle);
-  await expect.poll(() => new URL(page.url()).hash).toBe("");
-  await modal.field(t.newPassword).fill("amber-cuff-5");
-  await modal.field(t.confirmPassword).fill("amber-cuff-5");
-  await modal.button(t.resetSubmit).click();
-  await modal.expectClosed();
-  await expect(page.getByText(t.passwordReset)).toBeVisible();
-  await expect(new AccountArea(page).menuButton).toBeVisible();
-  expect((await page.request.get("/api/auth/profile")).status()).toBe(200);
-  const signIn = await page.request.post("/api/auth/login", {
-    data: { email: shopper.email, password: "amber-cuff-5" },
-  });
-  expect(signIn.status()).toBe(200);
+  await resetThroughLink(page, { link, email: shopper.email, password: "amber-cuff-5" });
 });

@@ -2,7 +2,14 @@ import { WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import type { CartAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 import { verifiedCustomer } from "./support/admin";
-import { expect, expectTapTargets, test, type Locator, type Page } from "./support/test";
+import {
+  expect,
+  expectTapTargets,
+  holdRequests,
+  test,
+  type Locator,
+  type Page,
+} from "./support/test";
 
 // A shopper on the earrings grid (the home page's default category) of the sample catalogue:
 // Cedar Leaf Gold Studs (14 in stock, 3 pictures), Batroun Pearl Drop Earrings (the last one),
@@ -117,12 +124,7 @@ test.describe("quick view", () => {
     const shop = new Shop(page);
     await shop.open();
     // A slow phone: the window's code arrives seconds after the tap.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/**", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/_next/static/chunks/**");
 
     // Found by its label, as the open window hides the page behind it from the accessibility tree.
     const button = page.locator(`button[aria-label="Quick view of ${STUDS}"]`);
@@ -301,12 +303,7 @@ test.describe("quick view", () => {
     ).toBe(true);
 
     // The customer's cart is slow to come: until it does, how many she holds is unknown.
-    let answerCart!: () => void;
-    const cartHeld = new Promise<void>((resolve) => (answerCart = resolve));
-    await page.route("**/api/cart", async (route) => {
-      await cartHeld;
-      await route.continue();
-    });
+    const answerCart = await holdRequests(page, "**/api/cart");
     const shop = new Shop(page);
     await shop.open();
     await shop.openQuickView(STUDS);

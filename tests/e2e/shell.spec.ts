@@ -1,4 +1,4 @@
-import { expect, expectTapTargets, test, type Page } from "./support/test";
+import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
@@ -79,12 +79,7 @@ test.describe("header search", () => {
     const query = partOfName(product.name);
     const expected = searchProducts({ products: catalogue, query });
     // A slow phone: the catalogue answers only after the shopper has typed and pressed Enter.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/products", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/products");
     await page.goto("/");
 
     const box = await search(page, query);
@@ -218,12 +213,7 @@ test("the menu button shows it is opening while the menu downloads on a slow pho
     return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
   });
   // A slow phone: the menu's code arrives seconds after the tap.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, "**/_next/static/chunks/**");
 
   await button.click();
   await expect(button).toHaveAttribute("aria-busy", "true");

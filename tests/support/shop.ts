@@ -1,5 +1,6 @@
 // Rows the order tests start from (products with stock and a picture) and checkout requests
 // against the real handler. Customers come from tests/support/users.ts.
+import { PATCH as patchStatusHandler } from "@/app/api/admin/orders/[id]/status/route";
 import { POST as checkoutHandler } from "@/app/api/orders/checkout/route";
 import type { Category } from "@/lib/constants";
 import type { Database } from "@/lib/db";
@@ -102,4 +103,22 @@ export async function checkout({
     headers: idempotencyKey === undefined ? {} : { "idempotency-key": idempotencyKey },
   });
   return readResponse(await checkoutHandler(request));
+}
+
+/** PATCH /api/admin/orders/{id}/status as the owner's panel sends it. */
+export async function setOrderStatus({
+  id,
+  status,
+  token,
+}: {
+  id: string;
+  status: string;
+  token: string;
+}) {
+  const request = jsonRequest(`/api/admin/orders/${id}/status`, {
+    method: "PATCH",
+    body: { status },
+    token,
+  });
+  return readResponse(await patchStatusHandler(request, { params: Promise.resolve({ id }) }));
 }

@@ -34,6 +34,20 @@ export async function quiet(page: Page) {
   }
 }
 
+/**
+ * A slow connection: every request to `url` waits until the returned release is called, then goes
+ * on to the shop. Returns the release.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Every element `links` finds is at least 24 by 24 px: a target a finger can hit (WCAG 2.5.8). */
 export async function expectTapTargets(links: Locator) {
   const boxes = await links.evaluateAll((elements) =>

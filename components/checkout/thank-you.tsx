@@ -6,7 +6,8 @@ import { CircleCheck, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { ButtonLink } from "@/components/orders/account-notices";
 import { scrollToPageTop } from "@/components/layout/scroll-to-top";
-import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { Price } from "@/components/ui/price";
+import { dollarsToCents, formatDate } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
 
@@ -26,7 +27,9 @@ export function ThankYou({
     scrollToPageTop();
     heading.current?.focus();
   }, []);
-  const money = (dollars: number) => formatPrice(dollarsToCents(dollars), order.currency);
+  const money = (dollars: number) => (
+    <Price cents={dollarsToCents(dollars)} currency={order.currency} />
+  );
   return (
     <section className="border-line mx-auto w-full max-w-xl rounded-2xl border bg-white/80 px-5 py-9 shadow-[0_24px_60px_-30px_rgb(31_26_23/0.35)] sm:px-10 sm:py-12">
       <div className="text-center">
@@ -55,7 +58,9 @@ export function ThankYou({
         <Detail label={t.delivery}>{money(order.deliveryFee)}</Detail>
         {order.discount && (
           <Detail label={t.discountApplied(order.discount.percentage)}>
-            <span className="text-emerald-700">−{money(order.discount.amount)}</span>
+            <span className="whitespace-nowrap text-emerald-700">
+              −{money(order.discount.amount)}
+            </span>
           </Detail>
         )}
         <Detail label={t.total}>

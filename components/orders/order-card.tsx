@@ -2,6 +2,7 @@
 // where it goes and when.
 import { OrderItemList } from "@/components/orders/order-items";
 import { StatusBadge } from "@/components/orders/status-badge";
+import { Price } from "@/components/ui/price";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { addressLines, paymentMethodLabel } from "@/lib/order-rules";
@@ -11,6 +12,9 @@ const t = messages.orders;
 
 export function OrderCard({ order }: { order: OrderDto }) {
   const money = (dollars: number) => formatPrice(dollarsToCents(dollars), order.currency);
+  const amount = (dollars: number) => (
+    <Price cents={dollarsToCents(dollars)} currency={order.currency} />
+  );
   return (
     <article
       aria-label={t.orderNumber(order.orderNumber)}
@@ -32,17 +36,19 @@ export function OrderCard({ order }: { order: OrderDto }) {
           <h3 className="sr-only">{t.items}</h3>
           <OrderItemList items={order.items} money={money} />
           <dl className="border-line mt-2 space-y-1.5 border-t pt-3 text-sm">
-            <Row label={t.subtotal}>{money(order.subtotal)}</Row>
-            <Row label={t.delivery}>{money(order.deliveryFee)}</Row>
+            <Row label={t.subtotal}>{amount(order.subtotal)}</Row>
+            <Row label={t.delivery}>{amount(order.deliveryFee)}</Row>
             {order.discount && (
               <Row label={t.discount(order.discount.percentage)}>
-                <span className="text-emerald-700">−{money(order.discount.amount)}</span>
+                <span className="whitespace-nowrap text-emerald-700">
+                  −{amount(order.discount.amount)}
+                </span>
               </Row>
             )}
             <Row label={t.total} strong>
-              {money(order.totalAmount)}
+              {amount(order.totalAmount)}
               {order.currency !== "USD" && (
-                <span className="text-muted ms-1.5 text-xs font-normal">
+                <span className="text-muted ms-1.5 text-xs font-normal whitespace-nowrap">
                   {t.totalInDollars(formatPrice(dollarsToCents(order.totalAmount)))}
                 </span>
               )}

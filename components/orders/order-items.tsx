@@ -24,7 +24,7 @@ export function OrderItemList({
               {messages.orders.quantityTimesPrice(item.quantity, money(item.price))}
             </p>
           </div>
-          <span className="text-ink text-sm font-medium tabular-nums">
+          <span className="text-ink text-sm font-medium whitespace-nowrap tabular-nums">
             {money(item.price * item.quantity)}
           </span>
         </li>

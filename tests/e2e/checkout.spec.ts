@@ -1,4 +1,4 @@
-import { expect, test } from "./support/test";
+import { expect, test, type Locator } from "./support/test";
 import { AccountArea } from "./support/account";
 import { Owner, toast } from "./support/cart";
 import {
@@ -668,6 +668,57 @@ test("a verified Instagram customer sees the first-order discount applied and is
   await expect(checkout.placeOrder).toBeVisible();
   await expect(checkout.summary).toContainText("$38.35");
   await expect(discount).toHaveCount(0);
+});
+
+/** How many lines of text an element's words take on screen. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.bottom))).size;
+  });
+
+test("on a phone, every amount of a discounted order in Lebanese pounds reads on one line, at the thank-you and in My Orders @phone", async ({
+  page,
+  baseURL,
+}) => {
+  const bangle = await createProduct(baseURL!, {
+    name: `Tyre Bangle ${Date.now()}`,
+    price: "100.05",
+    quantity: 4,
+  });
+  await verifiedCustomer(page.request, { source: "instagram" });
+  await fillCart(page, [{ product: bangle, quantity: 1 }], { server: true });
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.fillShipping({ address: "Old port", city: "Tyre", phone: "07 111 222" });
+  await checkout.chooseCurrency("LBP");
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+
+  // $100.05, $5.00 delivery, 10% off rounded to $10.01: $95.04.
+  const amounts = {
+    [t.subtotal]: "8,954,475 LBP",
+    [t.delivery]: "447,500 LBP",
+    [t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT)]: "−895,895 LBP",
+    [t.total]: "8,506,080 LBP",
+  };
+  for (const [label, amount] of Object.entries(amounts)) {
+    const value = checkout.detail(label).getByText(amount, { exact: true });
+    await expect(value).toBeVisible();
+    expect(await linesOf(value), `${label} at the thank-you`).toBe(1);
+  }
+
+  await page.getByRole("link", { name: t.viewOrders }).click();
+  const card = page.getByRole("article").filter({ hasText: bangle.name });
+  for (const [label, amount] of Object.entries(amounts)) {
+    const value = card
+      .locator("dl > div")
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .getByText(amount, { exact: true });
+    await expect(value).toBeVisible();
+    expect(await linesOf(value), `${label} in My Orders`).toBe(1);
+  }
 });
 
 test("the first-order discount applies when the orders cannot be read, and the server has the last word", async ({

@@ -85,7 +85,9 @@ test("a verified customer fixes a form error, pays in LBP on delivery and finds 
   expect(order.orderNumber).toMatch(ORDER_NUMBER_PATTERN);
   await expect(checkout.detail(t.status)).toHaveText(t.confirmed);
   await expect(checkout.detail(t.currency)).toHaveText("LBP");
-  await expect(checkout.detail(t.total)).toHaveText("4,833,000 LBP");
+  // The pieces are priced in dollars: the total says what it comes to in them too, as My Orders
+  // and the confirmation mail do.
+  await expect(checkout.detail(t.total)).toHaveText("4,833,000 LBP ($54.00)");
   await expect(checkout.detail(t.delivery)).toHaveText("447,500 LBP");
   await expect(page.getByText(t.callNote)).toBeVisible();
   await expect(page.getByText(t.deliveryPromise)).toBeVisible();

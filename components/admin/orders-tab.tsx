@@ -93,17 +93,19 @@ export function OrdersTab() {
         <EmptyState>{t.noOrders}</EmptyState>
       ) : (
         <Card className="overflow-hidden">
+          {/* Columns only from a laptop's width: on a tablet held upright their fixed widths left
+              the customer no room and pushed View Details out of the row. */}
           <ul className="divide-line divide-y">
             {orders.map((order) => (
               <li
                 key={order._id}
-                className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 px-4 py-3.5 sm:px-5 md:grid-cols-[10rem_1fr_8rem_7rem_9rem_auto]"
+                className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 px-4 py-3.5 sm:px-5 lg:grid-cols-[10rem_1fr_8rem_7rem_9rem_auto]"
               >
                 <div className="min-w-0">
                   <p className="text-ink text-sm font-semibold">{order.orderNumber}</p>
-                  <p className="text-muted text-xs md:hidden">{formatDate(order.createdAt)}</p>
+                  <p className="text-muted text-xs lg:hidden">{formatDate(order.createdAt)}</p>
                 </div>
-                <div className="order-3 min-w-0 md:order-none">
+                <div className="order-3 min-w-0 lg:order-none">
                   <p className="text-ink truncate text-sm">
                     {order.userId
                       ? t.customerName(order.userId.firstName, order.userId.lastName)
@@ -111,21 +113,21 @@ export function OrdersTab() {
                   </p>
                   <p className="text-muted truncate text-xs">{order.userId?.email}</p>
                 </div>
-                <span className="text-muted hidden text-sm md:block">
+                <span className="text-muted hidden text-sm lg:block">
                   {formatDate(order.createdAt)}
                 </span>
-                <span className="text-ink justify-self-end text-sm font-semibold tabular-nums md:justify-self-start">
+                <span className="text-ink justify-self-end text-sm font-semibold tabular-nums lg:justify-self-start">
                   {formatPrice(dollarsToCents(order.totalAmount))}
                   <span className="text-muted block text-xs font-normal">
                     {t.itemsCount(order.items.reduce((n, item) => n + item.quantity, 0))}
                   </span>
                 </span>
-                <span className="order-4 justify-self-end md:order-none md:justify-self-start">
+                <span className="order-4 justify-self-end lg:order-none lg:justify-self-start">
                   <StatusBadge status={order.status} />
                 </span>
                 <button
                   type="button"
-                  className={`${outlineButton} order-5 col-span-2 h-9 md:order-none md:col-span-1`}
+                  className={`${outlineButton} order-5 col-span-2 h-9 lg:order-none lg:col-span-1`}
                   onClick={() => setOpen(order)}
                 >
                   <Eye aria-hidden className="size-4" />

@@ -105,9 +105,11 @@ function ProductList({
 }) {
   return (
     <Card className="overflow-hidden">
+      {/* Columns only from a laptop's width: on a tablet held upright their fixed widths left
+          the product's name no room at all. */}
       <div
         aria-hidden
-        className="border-line text-muted hidden grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] items-center gap-4 border-b px-5 py-3 text-xs font-semibold tracking-wide uppercase md:grid"
+        className="border-line text-muted hidden grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] items-center gap-4 border-b px-5 py-3 text-xs font-semibold tracking-wide uppercase lg:grid"
       >
         <span />
         <span>{t.productColumn}</span>
@@ -121,7 +123,7 @@ function ProductList({
         {products.map((product) => (
           <li
             key={product.id}
-            className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-5 md:grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] md:gap-4"
+            className="grid grid-cols-[3.5rem_1fr_auto] items-center gap-x-3 gap-y-2 px-3 py-3 sm:px-5 lg:grid-cols-[3.5rem_1fr_8rem_6rem_5rem_7.5rem_10rem] lg:gap-4"
           >
             <Thumbnail product={product} />
             <div className="min-w-0">
@@ -129,22 +131,22 @@ function ProductList({
               <p className="text-ink line-clamp-2 text-[15px] font-medium wrap-anywhere">
                 {product.name}
               </p>
-              <p className="text-muted text-[13px] capitalize md:hidden">
+              <p className="text-muted text-[13px] capitalize lg:hidden">
                 {product.category} · {formatPrice(dollarsToCents(product.price))} ·{" "}
                 {t.stockCount(product.quantity)}
               </p>
             </div>
-            <span className="text-muted hidden text-sm capitalize md:block">
+            <span className="text-muted hidden text-sm capitalize lg:block">
               {product.category}
             </span>
-            <span className="text-ink hidden text-end text-sm tabular-nums md:block">
+            <span className="text-ink hidden text-end text-sm tabular-nums lg:block">
               {formatPrice(dollarsToCents(product.price))}
             </span>
-            <span className="text-ink hidden text-end text-sm tabular-nums md:block">
+            <span className="text-ink hidden text-end text-sm tabular-nums lg:block">
               {product.quantity}
             </span>
             <StockBadge inStock={product.quantity > 0} />
-            <div className="col-span-2 col-start-2 flex justify-end gap-2 md:col-span-1 md:col-start-auto">
+            <div className="col-span-2 col-start-2 flex justify-end gap-2 lg:col-span-1 lg:col-start-auto">
               <button
                 type="button"
                 className={`${outlineButton} h-9 px-3`}
@@ -185,8 +187,8 @@ function StockBadge({ inStock }: { inStock: boolean }) {
     <span
       className={
         inStock
-          ? "justify-self-end rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset md:justify-self-start"
-          : "justify-self-end rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 ring-1 ring-red-200 ring-inset md:justify-self-start"
+          ? "justify-self-end rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-emerald-800 ring-1 ring-emerald-200 ring-inset lg:justify-self-start"
+          : "justify-self-end rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-red-800 ring-1 ring-red-200 ring-inset lg:justify-self-start"
       }
     >
       {inStock ? t.inStock : t.outOfStock}

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
-import { AccountArea } from "./support/account";
+import { AccountArea, newShopper } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { createProduct } from "./support/checkout";
 import { Mailbox } from "./support/mailbox";
@@ -464,6 +464,37 @@ test("a long product name and material keep the dashboard and the edit window on
   await onScreen(admin.field(t.quantityLabel));
   await onScreen(admin.dialog.getByRole("button", { name: t.removeMaterial("M".repeat(100)) }));
   await onScreen(admin.dialog.getByRole("button", { name: messages.account.close, exact: true }));
+});
+
+test("on a tablet, every product row shows its name and every order row its customer and View Details button", async ({
+  page,
+}) => {
+  // An iPad held upright: wider than a phone, narrower than the lists' columns on a desktop.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  const shopper = await verifiedCustomer(page.request, { shopper: newShopper("Nour", "Haddad") });
+  const { order, product } = await placeOrder(page.request);
+  const insideOf = async (locator: Locator, container: Locator) => {
+    const box = (await locator.boundingBox())!;
+    const outer = (await container.boundingBox())!;
+    expect(box.width, "shown with some width").toBeGreaterThan(40);
+    expect(box.x + box.width, "inside its row").toBeLessThanOrEqual(outer.x + outer.width);
+  };
+
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  const productRow = admin.productRow(product.name);
+  await insideOf(productRow.getByText(product.name, { exact: true }), productRow);
+  await insideOf(
+    productRow.getByRole("button", { name: t.deleteProduct(product.name) }),
+    productRow,
+  );
+
+  await admin.open("orders");
+  const orderRow = page.getByRole("listitem").filter({ hasText: order.orderNumber });
+  const customer = t.customerName(shopper.firstName, shopper.lastName);
+  await insideOf(orderRow.getByText(customer, { exact: true }), orderRow);
+  await insideOf(orderRow.getByRole("button", { name: t.viewDetails }), orderRow);
 });
 
 test("on a phone, a notification leaves the delete confirmation's buttons in sight", async ({

@@ -27,6 +27,22 @@ describe("searchProducts", () => {
     expect(ids(searchProducts({ products, query: "NeCkLaCeS" }))).toEqual(["2"]);
   });
 
+  it("finds a name whatever its accents, as a phone keyboard types it", () => {
+    const accented = [
+      { id: "a", name: "Éclat Ring", category: "rings", price: 40 },
+      // Saved decomposed: "E" followed by a combining acute accent (text pasted from a Mac).
+      { id: "b", name: "E\u0301toile Studs", category: "earrings", price: 30 },
+      { id: "c", name: "خاتم الأرز", category: "rings", price: 55 },
+    ] as const;
+    expect(ids(searchProducts({ products: accented, query: "eclat" }))).toEqual(["a"]);
+    expect(ids(searchProducts({ products: accented, query: "étoile" }))).toEqual(["b"]);
+    expect(ids(searchProducts({ products: accented, query: "ETOILE" }))).toEqual(["b"]);
+    expect(ids(searchProducts({ products: accented, query: "É" }))).toEqual(["a", "b"]);
+    // Arabic typed without the hamza or the short-vowel marks.
+    expect(ids(searchProducts({ products: accented, query: "الارز" }))).toEqual(["c"]);
+    expect(ids(searchProducts({ products: accented, query: "خَاتَم" }))).toEqual(["c"]);
+  });
+
   it("sorts by name by default, ignoring case", () => {
     expect(ids(searchProducts({ products, query: "e" }))).toEqual(["4", "6", "2", "3", "5", "1"]);
   });

@@ -18,7 +18,15 @@ const comparators: Record<SortOption, (a: SearchableProduct, b: SearchableProduc
   "price-desc": (a, b) => b.price - a.price || byName(a, b),
 };
 
-/** Products whose name or category contains the query (case-insensitive), sorted; none for a blank query. */
+/**
+ * Text as the search compares it: lower case, without accents or Arabic vowel and hamza marks.
+ * Shoppers type on phones without them ("eclat" for "Éclat", "الارز" for "الأرز"), and a name
+ * pasted from a Mac may hold the accent as a separate character, which an exact match misses.
+ */
+const searchable = (text: string) =>
+  text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
+
+/** Products whose name or category contains the query (ignoring case and accents), sorted; none for a blank query. */
 export function searchProducts<P extends SearchableProduct>({
   products,
   query,
@@ -28,13 +36,12 @@ export function searchProducts<P extends SearchableProduct>({
   query: string;
   sort?: SortOption;
 }): P[] {
-  const needle = query.trim().toLocaleLowerCase("en");
+  const needle = searchable(query.trim());
   if (!needle) return [];
   return products
     .filter(
       (product) =>
-        product.name.toLocaleLowerCase("en").includes(needle) ||
-        product.category.toLocaleLowerCase("en").includes(needle),
+        searchable(product.name).includes(needle) || searchable(product.category).includes(needle),
     )
     .sort(comparators[sort]);
 }

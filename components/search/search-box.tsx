@@ -219,7 +219,10 @@ export function SearchBox() {
             </p>
           ) : results.length === 0 ? (
             <div className="px-4 py-8 text-center" role="status">
-              <p className="text-ink font-serif text-lg">{messages.search.noResults(term)}</p>
+              {/* A query without spaces (a pasted link) wraps rather than running out of the box. */}
+              <p className="text-ink font-serif text-lg wrap-anywhere">
+                {messages.search.noResults(term)}
+              </p>
               <p className="text-muted mt-1 text-sm">{messages.search.tryDifferent}</p>
             </div>
           ) : (

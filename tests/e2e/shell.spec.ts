@@ -99,6 +99,25 @@ test.describe("header search", () => {
     await expect(page.getByRole("listbox")).toHaveCount(0);
   });
 
+  test("a long search that matches nothing is shown whole on a phone @phone", async ({ page }) => {
+    // A pasted link or a word typed on without spaces: the sentence wraps inside the results.
+    const query = `lumiere${"x".repeat(120)}`;
+    await page.goto("/");
+    await search(page, query);
+    const sentence = page.getByText(`No products found for "${query}"`);
+    await expect(sentence).toBeVisible();
+    const fits = await sentence.evaluate((element) => {
+      const panel = element.closest("div.absolute")!.getBoundingClientRect();
+      const text = element.getBoundingClientRect();
+      return (
+        element.scrollWidth <= element.clientWidth &&
+        text.left >= panel.left &&
+        text.right <= panel.right
+      );
+    });
+    expect(fits).toBe(true);
+  });
+
   test("Escape clears the search and closes the results", async ({ page }) => {
     await page.goto("/");
     const box = await search(page, catalogue[0]!.category);

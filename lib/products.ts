@@ -159,23 +159,65 @@ export async function listAdminProducts(): Promise<ProductDto[]> {
   return listProducts();
 }
 
-export async function createProduct({ fields, images }: ProductForm): Promise<ProductDto> {
+/** The product an earlier create with this idempotency key made, if it still exists. */
+export async function findCreatedProduct({
+  idempotencyKey,
+}: {
+  idempotencyKey: string;
+}): Promise<ProductDto | null> {
   const db = await getDb();
-  const { id, imageIds } = await db.transaction(async (tx) => {
+  const [first] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.idempotencyKey, idempotencyKey));
+  return first ? getProductById({ id: first.id }) : null;
+}
+
+/**
+ * Reads a product form within its limits and drops it, its photos never decoded: a create sent
+ * again is answered once its upload is in, as the first one was.
+ */
+export async function skipProductForm(request: Request): Promise<void> {
+  await readMultipartForm(request, PRODUCT_FORM_LIMITS);
+}
+
+/**
+ * Stores a new product with its images. With an idempotency key, a create sent again (the first
+ * one's answer lost), even one arriving at the same moment, finds the product the first one made
+ * instead of making a second: the key's unique index decides which one stores it.
+ */
+export async function createProduct({
+  fields,
+  images,
+  idempotencyKey,
+}: ProductForm & { idempotencyKey?: string }): Promise<{ product: ProductDto; created: boolean }> {
+  const db = await getDb();
+  const stored = await db.transaction(async (tx) => {
     const [created] = await tx
       .insert(products)
-      .values(productValues(fields))
+      .values({ ...productValues(fields), idempotencyKey: idempotencyKey ?? null })
+      .onConflictDoNothing({
+        target: products.idempotencyKey,
+        where: sql`${products.idempotencyKey} is not null`,
+      })
       .returning({ id: products.id });
+    if (!created) return null;
     const imageIds = await insertImages(
       tx,
-      created!.id,
+      created.id,
       images.map((image, position) => ({ image, position })),
     );
-    return { id: created!.id, imageIds };
+    return { id: created.id, imageIds };
   });
-  revalidateCatalogue({ productIds: [id], categories: [fields.category] });
-  prepareRenditions(imageIds);
-  return (await getProductById({ id }))!;
+  if (!stored) {
+    // Another create with this key stored the product since it was looked for.
+    const first = await findCreatedProduct({ idempotencyKey: idempotencyKey! });
+    if (!first) throw new Error("a product's idempotency key conflicted, and no product has it");
+    return { product: first, created: false };
+  }
+  revalidateCatalogue({ productIds: [stored.id], categories: [fields.category] });
+  prepareRenditions(stored.imageIds);
+  return { product: (await getProductById({ id: stored.id }))!, created: true };
 }
 
 export async function updateProduct({

@@ -119,21 +119,37 @@ export function ProductFormDialog({
   const [quantityWas, setQuantityWas] = useState(product?.quantity);
   const materials = useWatch({ control: form.control, name: "materials" });
   const errors = formState.errors;
+  // The Idempotency-Key of the product being created and what the form held when it was sent:
+  // Create pressed again after a lost answer is that product, never a second copy of it, and a
+  // form changed since is a new product, never swallowed by the first.
+  const attempt = useRef<{ key: string; contents: string } | null>(null);
 
   const save = async (values: ProductFields) => {
     if (images.length === 0) return;
+    let headers: Record<string, string> | undefined;
+    if (!editing) {
+      const contents = JSON.stringify([values, images.map((image) => image.key)]);
+      if (attempt.current?.contents !== contents) {
+        attempt.current = { key: crypto.randomUUID(), contents };
+      }
+      headers = { "Idempotency-Key": attempt.current.key };
+    }
     const result = await callApi<{ product: ProductDto }>(
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
       {
         method: editing ? "PUT" : "POST",
         body: toFormData(values, images, editing ? quantityWas : undefined),
+        headers,
       },
     );
     if (result.ok) {
+      attempt.current = null;
       toast.success(editing ? t.productUpdated : t.productCreated);
       await onSaved();
       return;
     }
+    // Refused outright: nothing was stored, so the next press is a new attempt.
+    if (result.kind === "refused" && result.status < 500) attempt.current = null;
     if (result.kind === "network") {
       toast.error(t.genericError);
       return;
@@ -160,7 +176,6 @@ export function ProductFormDialog({
       }
     }
   };
-  const submitForm = form.handleSubmit(save);
   // A material typed but not yet added goes with the save: what the owner sees is what is saved.
   const [materialDraft, setMaterialDraft] = useState("");
   const setMaterials = (materials: string[]) =>
@@ -176,7 +191,7 @@ export function ProductFormDialog({
       setMaterialDraft("");
     }
     if (images.length === 0) setImagesError(t.imagesRequired);
-    return submitForm(event);
+    return form.handleSubmit(save)(event);
   };
 
   // Picked files preview from blob: URLs, each released when its image leaves the form or the

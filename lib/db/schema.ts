@@ -68,11 +68,16 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The admin form's Idempotency-Key: a create sent again after a lost answer returns this product.
+    idempotencyKey: text("idempotency_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("products_category_idx").on(t.category, t.name),
+    uniqueIndex("products_idempotency_idx")
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check("products_price_nonnegative", sql`${t.priceCents} >= 0`),
     check("products_quantity_nonnegative", sql`${t.quantity} >= 0`),
   ],

@@ -596,6 +596,105 @@ describeEachDatabase("admin products API", ({ db }) => {
     });
   });
 
+  describe("creating again after a lost answer (Idempotency-Key)", () => {
+    const createWithKey = async (
+      idempotencyKey: string,
+      fields: Record<string, string>,
+      files: UploadFile[] = [{ name: "front.jpg", data: jpeg }],
+    ) =>
+      readResponse(
+        await postRoute(
+          productFormRequest("/api/admin/products", {
+            token: admin,
+            fields,
+            files,
+            headers: { "idempotency-key": idempotencyKey },
+          }),
+        ),
+      );
+    const productsNamed = async (name: string) =>
+      db().select().from(products).where(eq(products.name, name));
+
+    it("the same key twice makes one product: 201, then 200 with that product", async () => {
+      const fields = validProductFields({ name: "Anfeh Salt Studs" });
+      const first = await createWithKey("create-anfeh-1", fields);
+      const retry = await createWithKey("create-anfeh-1", fields);
+      expect(first.status).toBe(201);
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
+      expect(retry.status).toBe(200);
+      expect(retry.headers.get("idempotent-replayed")).toBe("true");
+      expect(retry.headers.get("cache-control")).toBe("private, no-store");
+      expect(retry.body).toEqual(first.body);
+      expect(await productsNamed("Anfeh Salt Studs")).toHaveLength(1);
+
+      // Another attempt is another product.
+      const next = await createWithKey("create-anfeh-2", fields);
+      expect(next.status).toBe(201);
+      expect(await productsNamed("Anfeh Salt Studs")).toHaveLength(2);
+    });
+
+    it("a repeat stores and decodes nothing: its photos are not even looked at", async () => {
+      const fields = validProductFields({ name: "Byblos Harbour Cuff" });
+      const first = await createWithKey("create-byblos", fields);
+      const imagesBefore = (await db().select({ id: productImages.id }).from(productImages)).length;
+      const retry = await createWithKey("create-byblos", fields, [
+        { name: "front.jpg", data: Buffer.from("not a picture at all") },
+      ]);
+      expect(retry).toMatchObject({ status: 200, body: first.body });
+      expect(await db().select({ id: productImages.id }).from(productImages)).toHaveLength(
+        imagesBefore,
+      );
+    });
+
+    it("simultaneous creates with one key make one product", async () => {
+      const fields = validProductFields({ name: "Jbeil Twin Hoops" });
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () => createWithKey("create-jbeil", fields)),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 201]);
+      const ids = new Set(answers.map((answer) => (answer.body.product as ProductDto).id));
+      expect(ids.size).toBe(1);
+      expect(await productsNamed("Jbeil Twin Hoops")).toHaveLength(1);
+      for (const answer of answers.filter((answer) => answer.status === 200)) {
+        expect(answer.headers.get("idempotent-replayed")).toBe("true");
+      }
+    });
+
+    it("a deleted product's key makes a new product", async () => {
+      const fields = validProductFields({ name: "Tannourine Cedar Pin" });
+      const first = await createWithKey("create-tannourine", fields);
+      const id = (first.body.product as ProductDto).id;
+      expect(
+        (
+          await withId(
+            deleteRoute,
+            id,
+          )(
+            new Request(`${APP}/api/admin/products/${id}`, {
+              method: "DELETE",
+              headers: { authorization: `Bearer ${admin}` },
+            }),
+          )
+        ).status,
+      ).toBe(200);
+      const again = await createWithKey("create-tannourine", fields);
+      expect(again.status).toBe(201);
+      expect((again.body.product as ProductDto).id).not.toBe(id);
+    });
+
+    it("refuses a malformed key with 400 and stores nothing", async () => {
+      const answer = await createWithKey(
+        "k".repeat(256),
+        validProductFields({ name: "Malformed Key Ring" }),
+      );
+      expect(answer).toMatchObject({
+        status: 400,
+        body: { error: messages.api.invalidIdempotencyKey },
+      });
+      expect(await productsNamed("Malformed Key Ring")).toHaveLength(0);
+    });
+  });
+
   describe("editing", () => {
     it("changes price and stock, keeps the images, and the catalogue API shows it on the next request", async () => {
       const product = await createdProduct([

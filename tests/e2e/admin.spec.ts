@@ -253,6 +253,101 @@ test("a save and a delete whose answers were lost are sent again and reported do
   expect((await page.request.get(`/api/product/${ring.id}`)).status()).toBe(404);
 });
 
+/**
+ * The owner's new piece, typed into a freshly opened Add New Product form with one photo.
+ */
+async function fillNewProduct(
+  page: Page,
+  admin: AdminPanel,
+  { name, price }: { name: string; price: string },
+) {
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill(name);
+  await admin.field(t.priceLabel).fill(price);
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([await photo("front.jpg", "#c0c0c0")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+}
+
+const productsNamed = async (request: APIRequestContext, name: string) => {
+  const { products } = (await (await request.get("/api/admin/products")).json()) as {
+    products: ProductDto[];
+  };
+  return products.filter((product) => product.name === name);
+};
+
+/**
+ * Every create reaches the shop; the first one's answer is lost on the way back. Returns each
+ * create's Idempotency-Key.
+ */
+async function loseFirstCreateAnswer(page: Page) {
+  const keys: (string | undefined)[] = [];
+  await page.route("**/api/admin/products", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    keys.push(route.request().headers()["idempotency-key"]);
+    if (keys.length > 1) return route.continue();
+    const created = await route.fetch();
+    expect(created.status()).toBe(201);
+    await route.abort("connectionreset");
+  });
+  return keys;
+}
+
+test("a create whose answer was lost, pressed again, makes the piece once and says it is created", async ({
+  page,
+}) => {
+  const name = `Weak Signal Pendant ${Date.now()}`;
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  const keys = await loseFirstCreateAnswer(page);
+
+  await fillNewProduct(page, admin, { name, price: "55.00" });
+  const create = admin.dialog.getByRole("button", { name: t.createSubmit });
+  await create.click();
+  await admin.expectToast(t.genericError);
+  await create.click();
+  await admin.expectToast(t.productCreated);
+  await expect(admin.dialog).toBeHidden();
+  await expect(admin.productRow(name)).toHaveCount(1);
+  expect(await productsNamed(page.request, name)).toHaveLength(1);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).toBe(keys[0]);
+
+  // A form opened again is another piece, even one typed the same.
+  await fillNewProduct(page, admin, { name, price: "55.00" });
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  await admin.expectToast(t.productCreated);
+  expect(keys[2]).toBeTruthy();
+  expect(keys[2]).not.toBe(keys[0]);
+  expect(await productsNamed(page.request, name)).toHaveLength(2);
+});
+
+test("a create whose answer was lost, corrected and pressed again, makes the piece with the correction", async ({
+  page,
+}) => {
+  const name = `Corrected Price Anklet ${Date.now()}`;
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  const keys = await loseFirstCreateAnswer(page);
+
+  await fillNewProduct(page, admin, { name, price: "18.00" });
+  const create = admin.dialog.getByRole("button", { name: t.createSubmit });
+  await create.click();
+  await admin.expectToast(t.genericError);
+  await admin.field(t.priceLabel).fill("19.00");
+  await create.click();
+  await admin.expectToast(t.productCreated);
+  await expect(admin.dialog).toBeHidden();
+
+  const prices = (await productsNamed(page.request, name)).map((product) => product.price);
+  expect(prices).toContain(19);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toBeTruthy();
+  expect(keys[1]).not.toBe(keys[0]);
+});
+
 test("an order placed while the owner edits a piece: its units are not put back by the form", async ({
   page,
   request,

@@ -1,6 +1,14 @@
 import { requireAdmin } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
-import { createProduct, listAdminProducts, readProductForm } from "@/lib/products";
+import { idempotencyKeyOf } from "@/lib/http";
+import {
+  createProduct,
+  findCreatedProduct,
+  listAdminProducts,
+  readProductForm,
+  skipProductForm,
+} from "@/lib/products";
+import type { ProductDto } from "@/models/product";
 
 export const GET = handlePrivate(async (request: Request) => {
   await requireAdmin(request);
@@ -9,6 +17,23 @@ export const GET = handlePrivate(async (request: Request) => {
 
 export const POST = handlePrivate(async (request: Request) => {
   await requireAdmin(request);
+  const idempotencyKey = idempotencyKeyOf(request);
+  // A create sent again after its answer was lost is answered before its photos are decoded (the
+  // costly part): it stores nothing, and the owner's second press never makes a second copy.
+  const first = idempotencyKey ? await findCreatedProduct({ idempotencyKey }) : null;
+  if (first) {
+    await skipProductForm(request);
+    return answer(first, { created: false });
+  }
   const form = await readProductForm(request, { mode: "create" });
-  return Response.json({ product: await createProduct(form) }, { status: 201 });
+  const { product, created } = await createProduct({ ...form, idempotencyKey });
+  return answer(product, { created });
 });
+
+/** A create sent again that finds the product its first attempt made answers 200 instead of 201. */
+function answer(product: ProductDto, { created }: { created: boolean }) {
+  return Response.json(
+    { product },
+    { status: created ? 201 : 200, headers: created ? {} : { "Idempotent-Replayed": "true" } },
+  );
+}

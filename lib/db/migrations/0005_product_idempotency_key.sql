@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_idempotency_idx" ON "products" USING btree ("idempotency_key") WHERE "products"."idempotency_key" is not null;

@@ -418,10 +418,14 @@ export async function changePassword({
   newPassword: string;
 }): Promise<User> {
   if (!user.passwordHash) throw badRequest(messages.changePassword.noPassword);
+  if (currentPassword === newPassword) throw badRequest(messages.changePassword.sameAsCurrent);
   if (!(await verifyPassword(currentPassword, user.passwordHash))) {
+    // Sent again after its answer was lost: the password is already the new one, and the first
+    // change ended the other sessions and sent the mail. Saying it failed would leave the shopper
+    // unsure which password now opens the account.
+    if (await verifyPassword(newPassword, user.passwordHash)) return user;
     throw badRequest(messages.changePassword.wrongCurrent);
   }
-  if (currentPassword === newPassword) throw badRequest(messages.changePassword.sameAsCurrent);
   const passwordHash = await hashPassword(newPassword);
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {

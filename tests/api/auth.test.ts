@@ -27,6 +27,7 @@ import {
   wishlistItems,
 } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
@@ -823,6 +824,34 @@ describeEachDatabase("auth API", ({ db }) => {
           .status,
       ).toBe(200);
       expect(latestMail(email)).toMatch(/Subject: .*password was changed/);
+    });
+
+    it("answers a change sent again after its answer was lost as done, changing and mailing nothing more", async () => {
+      const { email, token } = await signUpShopper();
+      const body = { currentPassword: PASSWORD, newPassword: "golden-hour-9" };
+      const first = await call(changePassword, "/api/auth/change-password", { token, body });
+      expect(first).toMatchObject({ status: 200, body: { message: m.changePassword.success } });
+      await detachedWorkDone();
+      const mailsAfterFirst = outboxMails(dataDir, email).length;
+      const again = await call(changePassword, "/api/auth/change-password", { token, body });
+      expect(again).toMatchObject({
+        status: 200,
+        body: { message: m.changePassword.success, token },
+      });
+      await detachedWorkDone();
+      expect(outboxMails(dataDir, email)).toHaveLength(mailsAfterFirst);
+      expect((await call(profile, "/api/auth/profile", { method: "GET", token })).status).toBe(200);
+      expect(
+        (await call(login, "/api/auth/login", { body: { email, password: "golden-hour-9" } }))
+          .status,
+      ).toBe(200);
+      // A wrong current password is still wrong when the new one is not the password either.
+      expect(
+        await call(changePassword, "/api/auth/change-password", {
+          token,
+          body: { currentPassword: PASSWORD, newPassword: "another-one-7" },
+        }),
+      ).toMatchObject({ status: 400, body: { error: m.changePassword.wrongCurrent } });
     });
 
     it.each([

@@ -1,5 +1,5 @@
 import { unstable_rethrow } from "next/navigation";
-import { ProductGrid, ProductGridSkeleton } from "@/components/catalogue/product-grid";
+import { ProductGrid } from "@/components/catalogue/product-grid";
 import { listRelatedProductsCached } from "@/lib/catalogue";
 import { RELATED_PRODUCTS } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -20,14 +20,6 @@ export async function RelatedProducts({ product }: { product: ProductDto }) {
   return (
     <RelatedSection>
       <ProductGrid products={related} label={messages.product.related} />
-    </RelatedSection>
-  );
-}
-
-export function RelatedProductsSkeleton() {
-  return (
-    <RelatedSection>
-      <ProductGridSkeleton count={RELATED_PRODUCTS} />
     </RelatedSection>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { Suspense } from "react";
 import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { Breadcrumb } from "@/components/product/breadcrumb";
 import { JsonLd } from "@/components/product/json-ld";
@@ -12,7 +11,7 @@ import {
   productJsonLd,
   productSummary,
 } from "@/components/product/product-seo";
-import { RelatedProducts, RelatedProductsSkeleton } from "@/components/product/related-products";
+import { RelatedProducts } from "@/components/product/related-products";
 import { getProductByIdCached } from "@/lib/catalogue";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
@@ -77,9 +76,9 @@ export default async function ProductPage({ params }: Props) {
         <ProductGallery images={product.images} name={product.name} />
         <ProductInfo product={product} eyebrow={category} />
       </div>
-      <Suspense fallback={<RelatedProductsSkeleton />}>
-        <RelatedProducts product={product} />
-      </Suspense>
+      {/* In the page itself, not behind a loading state: the list is cached like the product, so
+          the page's HTML already holds it, or nothing when the piece is alone in its category. */}
+      <RelatedProducts product={product} />
     </div>
   );
 }

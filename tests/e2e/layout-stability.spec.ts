@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "./support/test";
+import { newShopper } from "./support/account";
 import { signInAsOwner } from "./support/admin";
 import { messages } from "@/lib/messages";
 
@@ -85,6 +86,26 @@ const relatedStates = (page: Page) => page.evaluate(() => window.relatedStates);
 
 test.describe("a phone on a slow connection @phone", () => {
   test.setTimeout(120_000);
+
+  test("the verification banner of a signed-in shopper who has not verified her email does not push the page down", async ({
+    page,
+  }) => {
+    const signup = await page.request.post("/api/auth/signup", { data: newShopper() });
+    expect(signup.status()).toBe(201);
+    await onSlowPhone(page);
+    await page.goto("/", { timeout: 60_000 });
+    const banner = page.getByRole("region", { name: messages.account.bannerText });
+    await expect(banner).toBeVisible({ timeout: 60_000 });
+    await expect(banner.getByRole("button", { name: messages.account.bannerResend })).toBeVisible();
+    // The whole bar is on the screen, the chat button beside it and not under it.
+    const box = (await banner.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    const chat = (await page.getByRole("link", { name: messages.layout.chat }).boundingBox())!;
+    expect(box.x + box.width <= chat.x || box.y + box.height <= chat.y).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await layoutShift(page)).toBeLessThanOrEqual(0.02);
+  });
 
   test("the related pieces come with the product page, never as placeholder cards", async ({
     page,

@@ -12,7 +12,7 @@ import {
   TriangleAlert,
 } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { canChangePassword } from "@/components/account/account-actions";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";

@@ -6,7 +6,7 @@
 // makes no request that is bound to fail.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import useSWR, { useSWRConfig } from "swr";
 import type { z } from "zod";
 import { useHydrated } from "@/components/ui/use-hydrated";

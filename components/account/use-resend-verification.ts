@@ -2,7 +2,7 @@
 
 // Sends a new verification email, with the spec's toasts (section 8, Resend verification).
 import { useCallback, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { callApi } from "@/lib/api-client";
 import { messages } from "@/lib/messages";
 

@@ -3,7 +3,7 @@
 import { Lock } from "lucide-react";
 import clsx from "clsx";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { useAfterAdminWrite } from "@/components/admin/admin-data";
 import { StatusBadge, adminButton } from "@/components/admin/admin-ui";

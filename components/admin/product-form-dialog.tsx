@@ -3,7 +3,7 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Plus, X } from "lucide-react";
 import clsx from "clsx";
 import { useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
 import { categoryLabel } from "@/components/catalogue/category";

@@ -2,7 +2,7 @@
 
 // The auth modal's reset flow (spec section 4, Auth modal flow): forgot-password sends a PIN,
 // verify-pin trades it for a reset token, reset-password sets the new password and signs in.
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { z } from "zod";
 import { type SessionAnswer, useAuth } from "@/components/account/auth-provider";
 import { useAccountUi } from "@/components/account/account-ui";

@@ -1,7 +1,7 @@
 "use client";
 
 // The auth modal's login and signup modes (spec section 5, Auth modal).
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/components/account/auth-provider";
 import { useAccountUi } from "@/components/account/account-ui";
 import {

@@ -17,7 +17,7 @@ import {
   useSyncExternalStore,
 } from "react";
 import useSWR from "swr";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/components/account/auth-provider";
 import {
   clearLocalLists,

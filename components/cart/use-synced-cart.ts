@@ -7,7 +7,7 @@
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
 import { serverCart, type CartChangeAnswer } from "@/components/cart/server-lists";
 import type { ApiResult } from "@/lib/api-client";

@@ -5,7 +5,7 @@
 // changed optimistically, with an add that met a network error kept locally until the next merge.
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { SWRResponse } from "swr";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { readLocalWishlist, writeLocalWishlist } from "@/components/cart/local-lists";
 import { serverWishlist } from "@/components/cart/server-lists";
 import { APPLIED, KEPT_LOCALLY, type ListChange } from "@/components/cart/use-synced-cart";

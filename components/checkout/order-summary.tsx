@@ -4,7 +4,7 @@
 // the currency the shopper wants to see, and the totals the server will charge.
 import { Minus, Plus, Trash2 } from "lucide-react";
 import clsx from "clsx";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useCart, type ListChange } from "@/components/cart/cart-provider";
 import { ProductImage } from "@/components/images/product-image";
 import { quantityCap } from "@/lib/cart-rules";

@@ -1,51 +1,46 @@
 "use client";
 
-import type { CSSProperties } from "react";
-import { Toaster as SonnerToaster } from "sonner";
-import { TOAST_DURATION_MS } from "@/lib/constants";
+import dynamic from "next/dynamic";
+import { useEffect, useSyncExternalStore } from "react";
+import {
+  loadNotifications,
+  notificationsWanted,
+  subscribeToNotificationsWanted,
+  wantNotifications,
+} from "@/components/ui/toast";
 
-// Sonner's colour variables, in the shop's palette (ivory paper, warm ink, muted jewel tones).
-const palette = {
-  "--normal-bg": "var(--color-ivory)",
-  "--normal-border": "var(--color-line)",
-  "--normal-text": "var(--color-ink)",
-  "--success-bg": "#f2f5ec",
-  "--success-border": "#d3dec3",
-  "--success-text": "#3d5a28",
-  "--info-bg": "#f0f3f6",
-  "--info-border": "#d3dce6",
-  "--info-text": "#30506e",
-  "--warning-bg": "#fbf3e3",
-  "--warning-border": "#ebd6ad",
-  "--warning-text": "#855512",
-  "--error-bg": "#fbefec",
-  "--error-border": "#eccdc7",
-  "--error-text": "#982d22",
-  "--border-radius": "0.375rem",
-  fontFamily: "var(--font-sans)",
-} as CSSProperties;
+const ShopToaster = dynamic(() => loadNotifications().then((m) => m.ShopToaster), { ssr: false });
 
-/** Below the header, whose buttons a notification must not cover (globals.css). */
-const offset = { top: "var(--toast-top)" };
+/** Runs `task` once the page has loaded and the browser has a moment to spare. */
+function whenPageIdle(task: () => void) {
+  let idle: number | undefined;
+  let timer: number | undefined;
+  const schedule = () => {
+    // Safari has no requestIdleCallback.
+    if (typeof window.requestIdleCallback === "function")
+      idle = window.requestIdleCallback(task, { timeout: 3000 });
+    else timer = window.setTimeout(task, 500);
+  };
+  if (document.readyState === "complete") schedule();
+  else window.addEventListener("load", schedule, { once: true });
+  return () => {
+    window.removeEventListener("load", schedule);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+    window.clearTimeout(timer);
+  };
+}
 
-/** The shop's notifications: top right, dismissable, 4 seconds (spec section 2, Toasts). */
+/**
+ * Where notifications show (spec section 2, Toasts). Their code waits until the page has loaded and
+ * is idle, so it never competes with the first paint on a phone's connection; it is fetched then
+ * rather than at the first notification so that one is ready even when the connection drops later.
+ */
 export function Toaster() {
-  return (
-    <SonnerToaster
-      position="top-right"
-      offset={offset}
-      mobileOffset={offset}
-      duration={TOAST_DURATION_MS}
-      closeButton
-      richColors
-      style={palette}
-      toastOptions={{
-        classNames: {
-          toast: "!shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm",
-          title: "!font-medium",
-          description: "!opacity-90",
-        },
-      }}
-    />
+  const wanted = useSyncExternalStore(
+    subscribeToNotificationsWanted,
+    notificationsWanted,
+    () => false,
   );
+  useEffect(() => whenPageIdle(wantNotifications), []);
+  return wanted ? <ShopToaster /> : null;
 }

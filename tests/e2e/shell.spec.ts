@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
@@ -239,6 +240,27 @@ test("the menu button shows it is opening while the menu downloads on a slow pho
   release();
   await expect(page.getByRole("dialog", { name: "Lumière" })).toBeVisible();
   await expect(button).not.toHaveAttribute("aria-busy", "true");
+});
+
+/** The code a first visit to `path` runs: every script its page names, except the old browsers' polyfills. */
+async function firstLoadScripts(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const sources = [...html.matchAll(/<script src="([^"]+)"([^>]*)>/g)]
+    .filter(([, , attributes]) => !/nomodule/i.test(attributes!))
+    .map(([, source]) => source!);
+  expect(sources.length).toBeGreaterThan(0);
+  const scripts = await Promise.all(
+    sources.map(async (source) => (await request.get(source)).text()),
+  );
+  return scripts.join("\n");
+}
+
+test("a first visit downloads no code the page needs only later", async ({ request }) => {
+  for (const path of ["/", "/category/rings", `/product/${catalogue[0]!.id}`]) {
+    const code = await firstLoadScripts(request, path);
+    // Notifications: drawn once the page is idle or a notification is first asked for.
+    expect(code.includes("data-sonner-toaster"), path).toBe(false);
+  }
 });
 
 test("the footer links to the shop's pages, contact and socials", async ({ page }) => {

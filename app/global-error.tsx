@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { ErrorScreen } from "@/components/ui/error-screen";
 import { SHOP_NAME } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import "./globals.css";
 
 // When the root layout itself fails, this replaces the whole document: the shop's name over the
@@ -12,7 +12,7 @@ export default function GlobalError({ error, retry }: { error: unknown; retry: (
   return (
     <html lang="en" dir="ltr">
       <body className="flex min-h-dvh flex-col antialiased">
-        <title>{`${messages.errorPage.title} | ${SHOP_NAME}`}</title>
+        <title>{`${storefrontMessages.errorPage.title} | ${SHOP_NAME}`}</title>
         <header className="px-6 pt-10 text-center">
           <Link href="/" className="text-ink font-serif text-3xl tracking-[0.2em]">
             {SHOP_NAME}

@@ -3,7 +3,7 @@
 // tells a server's refusal (it answered, with a status and maybe a message) from a network error
 // (no answer at all), because the shop reacts differently to each (spec section 4 and 8).
 import { MAX_RETRIES, RETRY_DELAYS_MS } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 export type ApiSuccess<T> = { ok: true; status: number; data: T };
 /** The server answered and refused: its status, message, details and verification flag. */
@@ -145,7 +145,7 @@ export type FormProblem = { message: string; details: string[] };
 export function describeFailure(
   failure: ApiFailure,
   fallback: string,
-  networkMessage: string = messages.auth.genericError,
+  networkMessage: string = storefrontMessages.auth.genericError,
 ): FormProblem {
   if (failure.kind === "network") return { message: networkMessage, details: [] };
   const message = failure.error ?? fallback;

@@ -1,7 +1,7 @@
 // Cart and wishlist rules (spec sections 4 and 5), pure and shared: the server applies them to the
 // stored cart, the browser to a visitor's cart in local storage and to the first sync after sign-in.
 import { MAX_ITEM_QUANTITY } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import type { ProductDto } from "@/models/product";
 import type { CartItem, StockSummary, WishlistReference } from "@/models/cart";
 
@@ -16,9 +16,9 @@ export function summarizeStock(items: readonly StockLine[]): StockSummary {
     hasAnyIssues: outOfStock.length + lowStock.length > 0,
     messages: {
       outOfStock: outOfStock.length
-        ? messages.cart.outOfStock(outOfStock.map((i) => i.name))
+        ? storefrontMessages.cart.outOfStock(outOfStock.map((i) => i.name))
         : null,
-      lowStock: lowStock.length ? messages.cart.lowStock(lowStock) : null,
+      lowStock: lowStock.length ? storefrontMessages.cart.lowStock(lowStock) : null,
     },
   };
 }
@@ -31,7 +31,9 @@ export function stockSentences(summary: StockSummary): string[] {
 
 /** The one warning toast for a summary with issues: its sentences, then 'Please review your cart.' */
 export function stockWarningText(summary: StockSummary): string | null {
-  return summary.hasAnyIssues ? messages.cart.stockWarning(stockSentences(summary)) : null;
+  return summary.hasAnyIssues
+    ? storefrontMessages.cart.stockWarning(stockSentences(summary))
+    : null;
 }
 
 /** The most units of a product one cart line may hold: its stock, and never above 99. */

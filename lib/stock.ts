@@ -1,7 +1,7 @@
 // Stock wording of the shop (spec section 4). Pure functions, safe to import from client and server:
 // cards and the product page render them on the server, the cart UI re-renders them in the browser.
 import { DETAIL_QUANTITY_CAP, MAX_ITEM_QUANTITY } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 type StockState = {
   /** Units the shop has. */
@@ -14,11 +14,11 @@ export type StockTone = "unavailable" | "limited" | "available";
 
 /** Badge on product cards and in the quick view. */
 export function stockBadge({ stock, inCart }: StockState): string {
-  if (stock <= 0) return messages.stock.soldOut;
-  if (inCart >= stock) return messages.stock.allInCart(inCart, stock);
-  if (inCart > 0) return messages.stock.someInCart(inCart, stock - inCart);
-  if (stock === 1) return messages.stock.onlyOneLeft;
-  return messages.stock.inStock;
+  if (stock <= 0) return storefrontMessages.stock.soldOut;
+  if (inCart >= stock) return storefrontMessages.stock.allInCart(inCart, stock);
+  if (inCart > 0) return storefrontMessages.stock.someInCart(inCart, stock - inCart);
+  if (stock === 1) return storefrontMessages.stock.onlyOneLeft;
+  return storefrontMessages.stock.inStock;
 }
 
 /** How a badge or notice is coloured: nothing left to buy, few left, or plenty. */
@@ -30,10 +30,11 @@ export function stockTone({ stock, inCart }: StockState): StockTone {
 
 /** Stock line on the product detail page. */
 export function detailStockNotice({ stock, inCart }: StockState): string {
-  if (stock <= 0) return messages.stock.detailUnavailable;
-  if (stock === 1) return messages.stock.detailOnlyOne;
-  if (inCart > 0) return `${messages.stock.inStock} ${messages.stock.detailInCart(inCart)}`;
-  return messages.stock.inStock;
+  if (stock <= 0) return storefrontMessages.stock.detailUnavailable;
+  if (stock === 1) return storefrontMessages.stock.detailOnlyOne;
+  if (inCart > 0)
+    return `${storefrontMessages.stock.inStock} ${storefrontMessages.stock.detailInCart(inCart)}`;
+  return storefrontMessages.stock.inStock;
 }
 
 /**
@@ -64,15 +65,19 @@ export function addToCartLabel({ stock, inCart, quantity, justAdded, place }: Ad
   disabled: boolean;
 } {
   const detail = place === "detail";
-  if (stock <= 0) return { label: messages.addToCart.soldOut, disabled: true };
+  if (stock <= 0) return { label: storefrontMessages.addToCart.soldOut, disabled: true };
   if (inCart >= stock) {
-    const label = detail ? messages.addToCart.detailMaxInCart : messages.addToCart.maxInCart;
+    const label = detail
+      ? storefrontMessages.addToCart.detailMaxInCart
+      : storefrontMessages.addToCart.maxInCart;
     return { label, disabled: true };
   }
   if (justAdded) {
-    const label = detail ? messages.addToCart.detailAdded : messages.addToCart.added;
+    const label = detail
+      ? storefrontMessages.addToCart.detailAdded
+      : storefrontMessages.addToCart.added;
     return { label, disabled: false };
   }
-  if (inCart > 0) return { label: messages.addToCart.addMore, disabled: false };
-  return { label: messages.addToCart.addN(quantity), disabled: false };
+  if (inCart > 0) return { label: storefrontMessages.addToCart.addMore, disabled: false };
+  return { label: storefrontMessages.addToCart.addN(quantity), disabled: false };
 }

@@ -4,9 +4,9 @@
 import dynamic from "next/dynamic";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useAuth } from "@/components/account/auth-provider";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
-const t = messages.account;
+const t = storefrontMessages.account;
 
 const avatarPlaceholder = (
   <span aria-hidden className="bg-sand block size-9 animate-pulse rounded-full" />

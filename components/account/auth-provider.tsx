@@ -13,7 +13,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { forgetCheckoutDraft } from "@/components/checkout/checkout-draft";
 import { callApi, type ApiResult } from "@/lib/api-client";
 import { SESSION_HINT_COOKIE } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import { forgetSignupSource, readSignupSource } from "@/lib/signup-source";
 import type { loginSchema, PublicUser, signupSchema } from "@/models/auth";
 
@@ -167,7 +167,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     // shown signed out while the cookie still opens her account to whoever uses the browser next.
     const result = await callApi("/api/auth/logout", { method: "POST", retry: true });
     if (!result.ok) {
-      toast.error(messages.auth.genericError);
+      toast.error(storefrontMessages.auth.genericError);
       return;
     }
     await forgetSession();

@@ -4,9 +4,9 @@
 import { useCallback, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { callApi } from "@/lib/api-client";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
-const v = messages.verification;
+const v = storefrontMessages.verification;
 
 export function useResendVerification() {
   const [sending, setSending] = useState(false);

@@ -7,10 +7,10 @@ import { usePathname } from "next/navigation";
 import { Loader2, MailWarning, X } from "lucide-react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useResendVerification } from "@/components/account/use-resend-verification";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 const DISMISSED_KEY = "verificationBannerDismissed";
-const t = messages.account;
+const t = storefrontMessages.account;
 
 function readDismissed(): boolean {
   try {

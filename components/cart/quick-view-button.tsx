@@ -6,7 +6,7 @@ import { Eye, Loader2 } from "lucide-react";
 import { useRef } from "react";
 import type { QuickViewProduct } from "@/components/cart/quick-view";
 import { useLazyWindow } from "@/components/ui/use-lazy-window";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 const loadQuickView = () => import("@/components/cart/quick-view");
 const QuickView = dynamic(() => loadQuickView().then((m) => m.QuickView), { ssr: false });
@@ -31,7 +31,7 @@ export function QuickViewButton({
       <button
         ref={trigger}
         type="button"
-        aria-label={messages.quickView.openItem(product.name)}
+        aria-label={storefrontMessages.quickView.openItem(product.name)}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-busy={opening || undefined}
@@ -48,7 +48,7 @@ export function QuickViewButton({
         ) : (
           <Eye aria-hidden="true" className="size-4" strokeWidth={1.8} />
         )}
-        <span className="max-sm:sr-only">{messages.quickView.open}</span>
+        <span className="max-sm:sr-only">{storefrontMessages.quickView.open}</span>
       </button>
       {used && (
         <QuickView

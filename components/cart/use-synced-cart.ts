@@ -22,7 +22,7 @@ import {
   type CartProduct,
   type CatalogueIndex,
 } from "@/lib/cart-rules";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import type { CartAnswer, CartItem } from "@/models/cart";
 
 /** How a change ended: applied (maybe only locally, waiting for the network), or refused. */
@@ -140,8 +140,12 @@ export function useSyncedCart({
       // Refused for stock (409): the page was drawn with stock that has moved since (a page kept
       // for the Back button, another shopper's order): it is drawn again as it is now.
       if (result.status === 409) router.refresh();
-      toast.error(messages.cart.updateFailed);
-      return { ok: false, reason: "refused", message: result.error ?? messages.cart.updateFailed };
+      toast.error(storefrontMessages.cart.updateFailed);
+      return {
+        ok: false,
+        reason: "refused",
+        message: result.error ?? storefrontMessages.cart.updateFailed,
+      };
     },
     [data, mutate, router],
   );
@@ -169,7 +173,7 @@ export function useSyncedCart({
         : [...(server ?? []), toCartItem(product, wanted)];
       const outcome = await change(optimistic, call, () => {
         replaceLocalLine(toCartItem(product, wanted));
-        toast.warning(messages.cart.networkError);
+        toast.warning(storefrontMessages.cart.networkError);
         return KEPT_LOCALLY;
       });
       if (outcome.ok && !outcome.pending && waiting) dropLocalLine(product.id);
@@ -190,8 +194,8 @@ export function useSyncedCart({
         server.filter((line) => line.productId !== productId),
         () => serverCart.remove(productId),
         () => {
-          toast.error(messages.cart.networkError);
-          return networkRefusal(messages.cart.networkError);
+          toast.error(storefrontMessages.cart.networkError);
+          return networkRefusal(storefrontMessages.cart.networkError);
         },
       );
     },
@@ -257,11 +261,11 @@ export function useSyncedCart({
       return change(optimistic, call, () => {
         if (wanted > stored.quantity) {
           replaceLocalLine({ ...line, quantity: wanted });
-          toast.warning(messages.cart.networkError);
+          toast.warning(storefrontMessages.cart.networkError);
           return KEPT_LOCALLY;
         }
-        toast.error(messages.cart.networkError);
-        return networkRefusal(messages.cart.networkError);
+        toast.error(storefrontMessages.cart.networkError);
+        return networkRefusal(storefrontMessages.cart.networkError);
       });
     },
     [items, verified, server, change, remove, mutate],
@@ -270,19 +274,21 @@ export function useSyncedCart({
   // POST /api/cart/fix-issues: only a verified customer's cart, kept on the server (spec section 4).
   const fixIssues = useCallback(async (): Promise<ListChange> => {
     if (!verified) {
-      toast.error(messages.cart.fixRequiresLogin);
-      return { ok: false, reason: "refused", message: messages.cart.fixRequiresLogin };
+      toast.error(storefrontMessages.cart.fixRequiresLogin);
+      return { ok: false, reason: "refused", message: storefrontMessages.cart.fixRequiresLogin };
     }
     dropLocalLinesAboveStock(items);
     const result = await serverCart.fixIssues();
     if (result.ok) {
       const { cart, stockSummary, summary } = result.data;
       await mutate({ cart, stockSummary }, { revalidate: false });
-      toast.success(messages.cart.fixSuccess(summary.adjusted, summary.removed));
+      toast.success(storefrontMessages.cart.fixSuccess(summary.adjusted, summary.removed));
       return APPLIED;
     }
     const message =
-      result.kind === "network" ? messages.cart.networkError : messages.cart.fixFailed;
+      result.kind === "network"
+        ? storefrontMessages.cart.networkError
+        : storefrontMessages.cart.fixFailed;
     toast.error(message);
     return { ok: false, reason: result.kind, message };
   }, [verified, items, mutate]);

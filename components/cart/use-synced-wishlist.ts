@@ -10,11 +10,11 @@ import { readLocalWishlist, writeLocalWishlist } from "@/components/cart/local-l
 import { serverWishlist } from "@/components/cart/server-lists";
 import { APPLIED, KEPT_LOCALLY, type ListChange } from "@/components/cart/use-synced-cart";
 import { mergeWishlists } from "@/lib/cart-rules";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import type { WishlistAnswer, WishlistReference } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 
-const w = messages.wishlist;
+const w = storefrontMessages.wishlist;
 
 export type WishlistState = {
   entries: WishlistReference[];
@@ -151,7 +151,8 @@ export function useSyncedWishlist({
         return APPLIED;
       }
       await mutate(previous, { revalidate: false });
-      const message = result.kind === "network" ? messages.cart.networkError : w.removeFailed;
+      const message =
+        result.kind === "network" ? storefrontMessages.cart.networkError : w.removeFailed;
       toast.error(message);
       return { ok: false, reason: result.kind, message };
     },
@@ -171,7 +172,8 @@ export function useSyncedWishlist({
     const result = await serverWishlist.clear();
     if (result.ok) return APPLIED;
     await mutate(previous, { revalidate: false });
-    const message = result.kind === "network" ? messages.cart.networkError : w.removeFailed;
+    const message =
+      result.kind === "network" ? storefrontMessages.cart.networkError : w.removeFailed;
     toast.error(message);
     return { ok: false, reason: result.kind, message };
   }, [verified, data, mutate]);

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useLayoutEffect, useRef, useState } from "react";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 const WishlistPanel = dynamic(
   () => import("@/components/cart/wishlist-panel").then((m) => m.WishlistPanel),
@@ -11,7 +11,7 @@ const WishlistPanel = dynamic(
 
 const headerWishlistButton = () =>
   document.querySelector<HTMLElement>(
-    `header button[aria-haspopup="dialog"][aria-label^="${messages.layout.wishlist}"]`,
+    `header button[aria-haspopup="dialog"][aria-label^="${storefrontMessages.layout.wishlist}"]`,
   );
 
 /**

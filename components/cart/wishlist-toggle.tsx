@@ -5,7 +5,7 @@ import { Heart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useWishlist } from "@/components/cart/cart-provider";
 import { HEART_ANIMATION_MS } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 /**
  * The heart that adds a piece to the wishlist or takes it out, beating for 300 ms when pressed
@@ -35,7 +35,9 @@ export function WishlistToggle({
     <button
       type="button"
       aria-label={
-        saved ? messages.wishlist.removeItem(productName) : messages.wishlist.addItem(productName)
+        saved
+          ? storefrontMessages.wishlist.removeItem(productName)
+          : storefrontMessages.wishlist.addItem(productName)
       }
       onClick={() => {
         setBeating(true);

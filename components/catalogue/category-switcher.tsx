@@ -8,7 +8,7 @@ import { categoryHref, categoryLabel } from "@/components/catalogue/category";
 import { keepScrollOnWayTo } from "@/components/layout/scroll-to-top";
 import { clearSearch } from "@/components/search/clear-search";
 import { CATEGORIES, type Category } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 type Switcher = { active: Category; pending: boolean; choose: (category: Category) => void };
 const SwitcherContext = createContext<Switcher | null>(null);
@@ -54,7 +54,7 @@ export function CategoryTabs() {
     if (category !== active) choose(category);
   };
   return (
-    <nav aria-label={messages.home.categoriesLabel}>
+    <nav aria-label={storefrontMessages.home.categoriesLabel}>
       <ul className="flex flex-wrap justify-center gap-2 sm:gap-3">
         {CATEGORIES.map((category) => {
           const current = category === active;

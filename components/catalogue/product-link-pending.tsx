@@ -1,7 +1,7 @@
 "use client";
 
 import { useLinkStatus } from "next/link";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 /**
  * Inside a product's link: 'Loading product details...' over its picture while the product's page
@@ -16,7 +16,7 @@ export function ProductLinkPending() {
       role="status"
       className="bg-ivory/85 text-ink animate-fade-in absolute inset-0 flex items-center justify-center p-3 text-center font-serif text-lg backdrop-blur-sm [animation-delay:150ms] [animation-fill-mode:both]"
     >
-      {messages.product.loading}
+      {storefrontMessages.product.loading}
     </span>
   );
 }

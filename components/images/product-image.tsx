@@ -6,7 +6,7 @@ import Image from "next/image";
 import { useEffect, useRef, useState, type CSSProperties } from "react";
 import { useNetworkQuality } from "@/components/images/use-network-quality";
 import { IMAGE_QUALITY, LAZY_LOAD_MARGIN_PX, LAZY_LOAD_THRESHOLD } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import { placeholderUrl, rankOf, type ImageQualityClass } from "@/models/image-variants";
 import type { NetworkQuality } from "@/models/network-quality";
 
@@ -118,7 +118,7 @@ function AdaptiveImage({ src, alt, sizes, preload = false, className, style }: P
         <span className="bg-sand text-muted absolute inset-0 flex flex-col items-center justify-center gap-1.5 p-2 text-center text-xs">
           <ImageOff aria-hidden="true" className="size-5 shrink-0" strokeWidth={1.5} />
           {/* Too small a box shows the icon; the words stay for screen readers. */}
-          <span className="sr-only @[6rem]:not-sr-only">{messages.images.failed}</span>
+          <span className="sr-only @[6rem]:not-sr-only">{storefrontMessages.images.failed}</span>
         </span>
       ) : null}
     </span>

@@ -5,14 +5,17 @@ import { useRouter } from "next/navigation";
 import { Heart, ShoppingBag } from "lucide-react";
 import { useCart, useWishlist } from "@/components/cart/cart-provider";
 import { CountBadge } from "@/components/ui/count-badge";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 const iconButton =
   "relative inline-flex size-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold";
 
 export function WishlistButton() {
   const { count, openWishlist } = useWishlist();
-  const label = count > 0 ? messages.layout.wishlistWithCount(count) : messages.layout.wishlist;
+  const label =
+    count > 0
+      ? storefrontMessages.layout.wishlistWithCount(count)
+      : storefrontMessages.layout.wishlist;
   return (
     <button
       type="button"
@@ -35,7 +38,8 @@ export function WishlistButton() {
 export function CartLink() {
   const { count } = useCart();
   const router = useRouter();
-  const label = count > 0 ? messages.layout.cartWithCount(count) : messages.layout.cart;
+  const label =
+    count > 0 ? storefrontMessages.layout.cartWithCount(count) : storefrontMessages.layout.cart;
   const prefetch = () => router.prefetch("/checkout");
   return (
     <Link

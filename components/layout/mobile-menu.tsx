@@ -6,7 +6,7 @@ import { Loader2, Menu } from "lucide-react";
 import { OnRouteChange } from "@/components/layout/on-route-change";
 import type { SocialUrls } from "@/components/layout/social-links";
 import { useLazyWindow } from "@/components/ui/use-lazy-window";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 const loadPanel = () => import("@/components/layout/mobile-menu-panel");
 const MobileMenuPanel = dynamic(() => loadPanel().then((m) => m.MobileMenuPanel), { ssr: false });
@@ -28,7 +28,7 @@ export function MobileMenu(socialUrls: SocialUrls) {
       <button
         ref={trigger}
         type="button"
-        aria-label={messages.layout.openMenu}
+        aria-label={storefrontMessages.layout.openMenu}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-busy={opening || undefined}

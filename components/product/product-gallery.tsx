@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react
 import { ProductImage } from "@/components/images/product-image";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { ZOOM_SCALE } from "@/lib/constants";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
 type Zoom = { on: boolean; x: number; y: number };
 const NO_ZOOM: Zoom = { on: false, x: 50, y: 50 };
@@ -87,7 +87,9 @@ export function ProductGallery({
       <div className="relative">
         <button
           type="button"
-          aria-label={zoom.on ? messages.product.zoomOut : messages.product.zoomIn}
+          aria-label={
+            zoom.on ? storefrontMessages.product.zoomOut : storefrontMessages.product.zoomIn
+          }
           aria-pressed={zoom.on}
           disabled={!hydrated}
           onClick={(event) => {
@@ -107,7 +109,7 @@ export function ProductGallery({
         >
           <ProductImage
             src={current}
-            alt={total > 1 ? messages.product.imageAlt(name, index + 1, total) : name}
+            alt={total > 1 ? storefrontMessages.product.imageAlt(name, index + 1, total) : name}
             sizes={zoom.on ? sizes.zoomed : sizes.normal}
             preload={index === 0}
             style={{
@@ -121,22 +123,22 @@ export function ProductGallery({
           <>
             <GalleryArrow
               side="start"
-              label={messages.product.previousImage}
+              label={storefrontMessages.product.previousImage}
               disabled={!hydrated}
               onClick={() => show(index - 1)}
             />
             <GalleryArrow
               side="end"
-              label={messages.product.nextImage}
+              label={storefrontMessages.product.nextImage}
               disabled={!hydrated}
               onClick={() => show(index + 1)}
             />
             <p
               aria-live="polite"
-              aria-label={messages.product.counterLabel}
+              aria-label={storefrontMessages.product.counterLabel}
               className="bg-ink/70 text-ivory absolute end-3 bottom-3 rounded-full px-3 py-1 text-xs font-medium tracking-wider tabular-nums"
             >
-              {messages.product.counter(index + 1, total)}
+              {storefrontMessages.product.counter(index + 1, total)}
             </p>
           </>
         ) : null}
@@ -145,7 +147,7 @@ export function ProductGallery({
       {total > 1 ? (
         <ul
           className="-m-1 flex gap-3 overflow-x-auto p-1"
-          aria-label={messages.product.imagesLabel}
+          aria-label={storefrontMessages.product.imagesLabel}
         >
           {images.map((image, i) => (
             <li key={image} className="shrink-0">
@@ -153,7 +155,7 @@ export function ProductGallery({
                 type="button"
                 onClick={() => show(i)}
                 disabled={!hydrated}
-                aria-label={messages.product.showImage(i + 1)}
+                aria-label={storefrontMessages.product.showImage(i + 1)}
                 aria-current={i === index ? "true" : undefined}
                 className={clsx(
                   "bg-sand ring-offset-ivory relative block size-16 overflow-hidden rounded-xl ring-offset-2 transition sm:size-20",

@@ -12,7 +12,7 @@ import { WishlistToggle } from "@/components/cart/wishlist-toggle";
 import { useProductPurchase } from "@/components/product/use-product-purchase";
 import { inkPill, outlinePill } from "@/components/ui/pill";
 import type { CartProduct } from "@/lib/cart-rules";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import { detailStockNotice, stockTone } from "@/lib/stock";
 
 const noticeClasses = {
@@ -50,7 +50,7 @@ export function ProductPurchase({ product }: { product: CartProduct }) {
       <div className="flex items-end gap-3">
         <div>
           <label htmlFor={quantityId} className="text-ink mb-1.5 block text-sm font-medium">
-            {messages.cart.quantityLabel}
+            {storefrontMessages.cart.quantityLabel}
           </label>
           <select
             id={quantityId}
@@ -95,7 +95,7 @@ export function ProductPurchase({ product }: { product: CartProduct }) {
             "disabled:hover:border-ink/70 disabled:hover:text-ink inline-flex h-12 items-center justify-center px-6 py-0 disabled:cursor-not-allowed disabled:opacity-40",
           )}
         >
-          {messages.addToCart.buyNow}
+          {storefrontMessages.addToCart.buyNow}
         </button>
       </div>
     </div>

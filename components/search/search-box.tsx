@@ -18,7 +18,7 @@ import { OnRouteChange } from "@/components/layout/on-route-change";
 import { onClearSearch } from "@/components/search/clear-search";
 import { SORT_OPTIONS, type SortOption } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
@@ -26,9 +26,9 @@ const PRODUCTS_URL = "/api/products";
 const DEBOUNCE_MS = 150;
 
 const sortLabels: Record<SortOption, string> = {
-  name: messages.search.sortName,
-  "price-asc": messages.search.sortPriceAsc,
-  "price-desc": messages.search.sortPriceDesc,
+  name: storefrontMessages.search.sortName,
+  "price-asc": storefrontMessages.search.sortPriceAsc,
+  "price-desc": storefrontMessages.search.sortPriceDesc,
 };
 
 async function fetchProducts(url: string): Promise<ProductDto[]> {
@@ -173,7 +173,7 @@ export function SearchBox() {
         ref={inputRef}
         type="text"
         role="combobox"
-        aria-label={messages.search.label}
+        aria-label={storefrontMessages.search.label}
         aria-expanded={expanded}
         aria-controls={listboxId}
         aria-autocomplete="list"
@@ -181,7 +181,7 @@ export function SearchBox() {
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        placeholder={messages.search.placeholder}
+        placeholder={storefrontMessages.search.placeholder}
         value={query}
         onChange={(event) => {
           enterPending.current = null;
@@ -199,7 +199,7 @@ export function SearchBox() {
       {query && (
         <button
           type="button"
-          aria-label={messages.search.clear}
+          aria-label={storefrontMessages.search.clear}
           onClick={clear}
           className="text-muted hover:bg-sand hover:text-ink absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full"
         >
@@ -211,26 +211,26 @@ export function SearchBox() {
         <div className="border-line absolute inset-x-0 top-full z-50 mt-2 flex max-h-96 flex-col overflow-hidden rounded-lg border bg-white shadow-[0_18px_40px_-20px_rgba(31,26,23,0.35)] lg:end-auto lg:w-[max(100%,26rem)]">
           {!products && !error ? (
             <p className="text-muted px-4 py-6 text-center text-sm" role="status">
-              {messages.search.loading}
+              {storefrontMessages.search.loading}
             </p>
           ) : error ? (
             <p className="text-muted px-4 py-6 text-center text-sm" role="alert">
-              {messages.search.loadFailed}
+              {storefrontMessages.search.loadFailed}
             </p>
           ) : results.length === 0 ? (
             <div className="px-4 py-8 text-center" role="status">
               {/* A query without spaces (a pasted link) wraps rather than running out of the box. */}
               <p className="text-ink font-serif text-lg wrap-anywhere">
-                {messages.search.noResults(term)}
+                {storefrontMessages.search.noResults(term)}
               </p>
-              <p className="text-muted mt-1 text-sm">{messages.search.tryDifferent}</p>
+              <p className="text-muted mt-1 text-sm">{storefrontMessages.search.tryDifferent}</p>
             </div>
           ) : (
             <>
               <div className="border-line bg-ivory/60 text-muted flex items-center justify-between gap-3 border-b px-4 py-2 text-xs">
-                <span role="status">{messages.search.resultCount(results.length)}</span>
+                <span role="status">{storefrontMessages.search.resultCount(results.length)}</span>
                 <label className="flex items-center gap-2">
-                  <span>{messages.search.sortLabel}</span>
+                  <span>{storefrontMessages.search.sortLabel}</span>
                   <select
                     value={sort}
                     onChange={(event) => {
@@ -250,7 +250,7 @@ export function SearchBox() {
               <ul
                 id={listboxId}
                 role="listbox"
-                aria-label={messages.search.label}
+                aria-label={storefrontMessages.search.label}
                 className="overflow-y-auto overscroll-contain py-1"
               >
                 {results.map((product, index) => (

@@ -4,9 +4,9 @@ import clsx from "clsx";
 import Link from "next/link";
 import { useEffect } from "react";
 import { inkPill, outlinePill } from "@/components/ui/pill";
-import { messages } from "@/lib/messages";
+import { storefrontMessages } from "@/lib/storefront-messages";
 
-const t = messages.errorPage;
+const t = storefrontMessages.errorPage;
 
 /**
  * The screen a page shows when it could not be rendered (the database briefly away, a bug): the
@@ -31,7 +31,7 @@ export function ErrorScreen({ error, retry }: { error: unknown; retry: () => voi
           {t.tryAgain}
         </button>
         <Link href="/" className={clsx(outlinePill, "px-8")}>
-          {messages.product.returnHome}
+          {storefrontMessages.product.returnHome}
         </Link>
       </div>
       {/* Names the failure in the server's log when the shopper writes to us. */}

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
+import { messages } from "@/lib/messages";
 import { searchProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
@@ -260,6 +261,9 @@ test("a first visit downloads no code the page needs only later", async ({ reque
     const code = await firstLoadScripts(request, path);
     // Notifications: drawn once the page is idle or a notification is first asked for.
     expect(code.includes("data-sonner-toaster"), path).toBe(false);
+    // Texts of other pages (lib/storefront-messages.ts holds the storefront's own).
+    expect(code.includes(messages.checkout.phoneInvalid), path).toBe(false);
+    expect(code.includes(messages.admin.productManagement), path).toBe(false);
   }
 });
 

@@ -2,22 +2,14 @@ import { expect, test, type Page } from "./support/test";
 import { newShopper } from "./support/account";
 import { signInAsOwner } from "./support/admin";
 import { messages } from "@/lib/messages";
+import type { Category } from "@/lib/constants";
+import type { ProductDto } from "@/models/product";
 
 // A shopper from Instagram, on a phone on a slow connection: what she sees first stays where it
 // is while the rest of the page, her session and her cart arrive.
 
-type ApiProduct = {
-  id: string;
-  name: string;
-  price: number;
-  category: string;
-  description: string;
-  quantity: number;
-  materials: string[];
-};
-
 /** Moves a product to another category through the owner's product form (its pictures kept). */
-async function moveProduct(page: Page, product: ApiProduct, category: string) {
+async function moveProduct(page: Page, product: ProductDto, category: Category) {
   const response = await page.request.put(`/api/admin/products/${product.id}`, {
     multipart: {
       name: product.name,
@@ -111,7 +103,7 @@ test.describe("a phone on a slow connection @phone", () => {
     page,
     request,
   }) => {
-    const products = (await (await request.get("/api/products")).json()) as ApiProduct[];
+    const products = (await (await request.get("/api/products")).json()) as ProductDto[];
     const product = products.find(
       (p) => products.filter((o) => o.category === p.category).length > 1,
     )!;
@@ -129,7 +121,7 @@ test.describe("a phone on a slow connection @phone", () => {
     await signInAsOwner(page);
     const anklets = (await (
       await page.request.get("/api/products/anklets")
-    ).json()) as ApiProduct[];
+    ).json()) as ProductDto[];
     const [alone, ...others] = anklets;
     for (const other of others) await moveProduct(page, other, "bracelets");
     try {

@@ -6,8 +6,9 @@ import { CircleCheck, Phone } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { ButtonLink } from "@/components/orders/account-notices";
 import { scrollToPageTop } from "@/components/layout/scroll-to-top";
+import { TotalInDollars } from "@/components/orders/total-in-dollars";
 import { Price } from "@/components/ui/price";
-import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { dollarsToCents, formatDate } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
 
@@ -65,15 +66,7 @@ export function ThankYou({
         )}
         <Detail label={t.total}>
           <span className="font-serif text-xl font-semibold">{money(order.totalAmount)}</span>
-          {/* The pieces are priced in dollars: say what they come to, as My Orders and the mail do. */}
-          {order.currency !== "USD" && (
-            <>
-              {" "}
-              <span className="text-muted text-xs whitespace-nowrap">
-                {messages.orders.totalInDollars(formatPrice(dollarsToCents(order.totalAmount)))}
-              </span>
-            </>
-          )}
+          <TotalInDollars order={order} />
         </Detail>
         <Detail label={t.estimatedDelivery}>{formatDate(order.estimatedDelivery, "long")}</Detail>
       </dl>

@@ -2,6 +2,7 @@
 // where it goes and when.
 import { OrderItemList } from "@/components/orders/order-items";
 import { StatusBadge } from "@/components/orders/status-badge";
+import { TotalInDollars } from "@/components/orders/total-in-dollars";
 import { Price } from "@/components/ui/price";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
@@ -47,11 +48,7 @@ export function OrderCard({ order }: { order: OrderDto }) {
             )}
             <Row label={t.total} strong>
               {amount(order.totalAmount)}
-              {order.currency !== "USD" && (
-                <span className="text-muted ms-1.5 text-xs font-normal whitespace-nowrap">
-                  {t.totalInDollars(formatPrice(dollarsToCents(order.totalAmount)))}
-                </span>
-              )}
+              <TotalInDollars order={order} className="font-normal" />
             </Row>
           </dl>
         </section>

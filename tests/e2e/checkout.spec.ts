@@ -111,7 +111,7 @@ test("a verified customer fixes a form error, pays in LBP on delivery and finds 
   const card = page.getByRole("article", { name: o.orderNumber(order.orderNumber) });
   await expect(card).toContainText(o.status.pending);
   await expect(card).toContainText(ring.name);
-  await expect(card).toContainText("4,833,000 LBP");
+  await expect(card).toContainText("4,833,000 LBP ($54.00)");
   await expect(card).toContainText("Rue Gouraud, Gemmayzeh");
   await expect(card).toContainText("+961 3 123 456");
   await expect(card).toContainText("cash on delivery");

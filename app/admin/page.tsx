@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { Suspense } from "react";
+import type { OrderFilter } from "@/components/admin/admin-data";
 import { AdminPanel, type AdminTab } from "@/components/admin/admin-panel";
 import { AdminPanelSkeleton } from "@/components/admin/admin-skeleton";
 import { getCurrentUser } from "@/lib/auth/session";
+import { ORDER_STATUSES } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
 export const metadata: Metadata = {
@@ -32,13 +34,15 @@ const TABS: readonly AdminTab[] = ["dashboard", "products", "orders"];
 async function AdminGate({ searchParams }: { searchParams: SearchParams }) {
   const user = await getCurrentUser();
   if (!user?.isAdmin) redirect("/");
-  const requested = (await searchParams).tab;
-  const tab = TABS.find((t) => t === requested) ?? "dashboard";
+  const { tab: requestedTab, status: requestedStatus } = await searchParams;
+  const tab = TABS.find((t) => t === requestedTab) ?? "dashboard";
+  const orderFilter: OrderFilter = ORDER_STATUSES.find((s) => s === requestedStatus) ?? "all";
   return (
     <AdminPanel
       firstName={user.firstName}
       previousLoginAt={user.previousLoginAt?.toISOString() ?? null}
       initialTab={tab}
+      initialOrderFilter={orderFilter}
     />
   );
 }

@@ -33,7 +33,10 @@ export const useAdminProducts = () =>
   useSWR(ADMIN_KEYS.products, readAdmin<{ products: ProductDto[] }>, options);
 
 // Another status's list is never shown under the one chosen: it loads afresh.
-export const useAdminOrders = (status: OrderStatus | "all") =>
+/** Which orders the orders section lists: one status, or all of them. */
+export type OrderFilter = OrderStatus | "all";
+
+export const useAdminOrders = (status: OrderFilter) =>
   useSWR(ADMIN_KEYS.orders(status), readAdmin<{ orders: OrderDto[] }>, {
     ...options,
     keepPreviousData: false,

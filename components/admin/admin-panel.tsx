@@ -3,6 +3,7 @@
 import { Tabs } from "radix-ui";
 import { LayoutDashboard, Package, ShoppingBag } from "lucide-react";
 import { useState } from "react";
+import type { OrderFilter } from "@/components/admin/admin-data";
 import { DashboardTab } from "@/components/admin/dashboard-tab";
 import { OrdersTab } from "@/components/admin/orders-tab";
 import { ProductsTab } from "@/components/admin/products-tab";
@@ -14,24 +15,41 @@ export type AdminTab = "dashboard" | "products" | "orders";
 const t = messages.admin;
 const TAB_ICONS = { dashboard: LayoutDashboard, products: Package, orders: ShoppingBag } as const;
 
-/** The panel: who is signed in, and the three sections, the open one named in the URL. */
+/**
+ * The panel: who is signed in, and the three sections. The open section and the orders' status
+ * filter are named in the URL and kept by the panel, so a reload or a look at the dashboard and
+ * back leaves the owner where she was.
+ */
 export function AdminPanel({
   firstName,
   previousLoginAt,
   initialTab,
+  initialOrderFilter,
 }: {
   firstName: string;
   previousLoginAt: string | null;
   initialTab: AdminTab;
+  initialOrderFilter: OrderFilter;
 }) {
   const [tab, setTab] = useState<AdminTab>(initialTab);
+  const [orderFilter, setOrderFilter] = useState<OrderFilter>(initialOrderFilter);
+
+  const nameInUrl = (name: string, value: string | null) => {
+    const url = new URL(window.location.href);
+    if (value === null) url.searchParams.delete(name);
+    else url.searchParams.set(name, value);
+    window.history.replaceState(window.history.state, "", url);
+  };
 
   const choose = (next: string) => {
     const chosen = next as AdminTab;
     setTab(chosen);
-    const url = new URL(window.location.href);
-    url.searchParams.set("tab", chosen);
-    window.history.replaceState(window.history.state, "", url);
+    nameInUrl("tab", chosen);
+  };
+
+  const filterOrders = (next: OrderFilter) => {
+    setOrderFilter(next);
+    nameInUrl("status", next === "all" ? null : next);
   };
 
   return (
@@ -72,7 +90,7 @@ export function AdminPanel({
           <ProductsTab />
         </Tabs.Content>
         <Tabs.Content value="orders" className="outline-none">
-          <OrdersTab />
+          <OrdersTab status={orderFilter} onStatusChange={filterOrders} />
         </Tabs.Content>
       </Tabs.Root>
     </div>

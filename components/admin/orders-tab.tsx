@@ -2,7 +2,7 @@
 
 import { Eye } from "lucide-react";
 import { useState } from "react";
-import { useAdminOrders } from "@/components/admin/admin-data";
+import { useAdminOrders, type OrderFilter } from "@/components/admin/admin-data";
 import {
   Card,
   EmptyState,
@@ -12,7 +12,7 @@ import {
 } from "@/components/admin/admin-ui";
 import { OrderDetailsDialog } from "@/components/admin/order-details-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ORDER_STATUSES, PENDING_STATUSES, type OrderStatus } from "@/lib/constants";
+import { ORDER_STATUSES, PENDING_STATUSES } from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { orderStatusLabel } from "@/lib/order-rules";
@@ -20,8 +20,13 @@ import type { OrderDto } from "@/models/order";
 
 const t = messages.admin;
 
-export function OrdersTab() {
-  const [status, setStatus] = useState<OrderStatus | "all">("all");
+export function OrdersTab({
+  status,
+  onStatusChange,
+}: {
+  status: OrderFilter;
+  onStatusChange: (status: OrderFilter) => void;
+}) {
   const { data } = useAdminOrders(status);
   // The order shown in the details window, kept while its new status moves it out of the filter.
   const [open, setOpen] = useState<OrderDto | null>(null);
@@ -54,7 +59,7 @@ export function OrdersTab() {
             <span className="text-muted">{t.statusFilter}</span>
             <select
               value={status}
-              onChange={(event) => setStatus(event.target.value as OrderStatus | "all")}
+              onChange={(event) => onStatusChange(event.target.value as OrderFilter)}
               className="border-line text-ink focus:border-gold focus:ring-gold/20 h-10 rounded-full border bg-white ps-4 pe-9 text-sm shadow-xs outline-none focus:ring-3"
             >
               <option value="all">{t.allOrders}</option>

@@ -407,6 +407,18 @@ async function placeOrder(
   return { order, product };
 }
 
+/** The owner, signed in on `page`, at the orders section, which lists a customer's new order. */
+async function ordersWithPendingOrder(page: Page, request: APIRequestContext) {
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request); // pending
+  await signInAsOwner(page);
+  await new AdminPanel(page).open("orders");
+  const panel = page.getByRole("tabpanel", { name: "Orders" });
+  const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
+  await expect(row).toBeVisible();
+  return { panel, row };
+}
+
 /** The owner, signed in on `page`, with the order's details window open. */
 async function openOrderDetails(page: Page, order: OrderDto) {
   const admin = new AdminPanel(page);
@@ -463,23 +475,39 @@ test("while another status's orders load, the list shows none of the orders it h
   page,
   request,
 }) => {
-  await verifiedCustomer(request);
-  const { order } = await placeOrder(request); // pending
-  const admin = new AdminPanel(page);
-  await signInAsOwner(page);
-  await admin.open("orders");
-  const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
-  await expect(row).toBeVisible();
+  const { panel, row } = await ordersWithPendingOrder(page, request);
 
   // The delivered orders are slow to come.
   const answer = await holdRequests(page, "**/api/admin/orders?status=delivered");
-  const panel = page.getByRole("tabpanel", { name: "Orders" });
   await panel.getByLabel(t.statusFilter).selectOption("delivered");
   await expect(panel.getByLabel(t.loading)).toBeVisible();
   await expect(row).toHaveCount(0);
   answer();
   await expect(panel.getByLabel(t.loading)).toHaveCount(0);
   await expect(row).toHaveCount(0);
+});
+
+test("the orders' status filter stays as the owner left it when she looks at another section and back, or reloads", async ({
+  page,
+  request,
+}) => {
+  const { panel, row } = await ordersWithPendingOrder(page, request);
+  await panel.getByLabel(t.statusFilter).selectOption("pending");
+  await expect(page).toHaveURL(/[?&]status=pending(&|$)/);
+
+  await page.getByRole("tab", { name: t.tabs.dashboard }).click();
+  await page.getByRole("tab", { name: t.tabs.orders }).click();
+  await expect(panel.getByLabel(t.statusFilter)).toHaveValue("pending");
+  await expect(row).toBeVisible();
+
+  await page.reload();
+  await expect(panel.getByLabel(t.statusFilter)).toHaveValue("pending");
+  await expect(row).toBeVisible();
+
+  // Back to every order: the URL no longer names a status.
+  await panel.getByLabel(t.statusFilter).selectOption("all");
+  await expect(page).not.toHaveURL(/status=/);
+  await expect(row).toBeVisible();
 });
 
 test("a long link in an order's notes wraps: the customer's card and the owner's window keep every amount on a phone's screen, each on one line", async ({

@@ -67,10 +67,16 @@ export function OrderDetailsDialog({
         {/* What the customer typed wraps anywhere: a long link never pushes the amounts away. */}
         <div className="grid grid-cols-1 gap-4 wrap-anywhere sm:grid-cols-2">
           <Section title={t.customerInfo}>
-            <p className="text-ink font-medium">
-              {customer ? t.customerName(customer.firstName, customer.lastName) : t.accountDeleted}
-            </p>
-            {customer && <p className="text-muted break-all">{customer.email}</p>}
+            {customer && (
+              <>
+                <p className="text-ink font-medium">
+                  {t.customerName(customer.firstName, customer.lastName)}
+                </p>
+                <p className="text-muted break-all">{customer.email}</p>
+                {/* The order keeps who placed it; the owner sees the account itself is gone. */}
+                {customer._id === null && <p className="text-muted italic">{t.accountDeleted}</p>}
+              </>
+            )}
             <p className="text-muted">
               {t.phone}:{" "}
               <a

@@ -442,6 +442,7 @@ test("the owner moves an order along in its details window until it is cancelled
   const { order, product } = await placeOrder(request);
   const admin = await openOrderDetails(page, order);
   await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
+  await expect(admin.dialog.getByText(t.accountDeleted, { exact: true })).toHaveCount(0);
   await expect(admin.dialog.getByText("Please call before coming.")).toBeVisible();
   // The owner calls the customer from here, on a phone too.
   await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber }));
@@ -469,6 +470,22 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toBeVisible();
   await statusFilter.selectOption("delivered");
   await expect(page.getByRole("listitem").filter({ hasText: order.orderNumber })).toHaveCount(0);
+});
+
+test("an order whose customer has deleted the account shows who placed it and that the account is gone", async ({
+  page,
+  request,
+}) => {
+  const shopper = await verifiedCustomer(request);
+  const { order } = await placeOrder(request);
+  const deleted = await request.delete("/api/auth/delete-account", {
+    data: { password: shopper.password },
+  });
+  expect(deleted.ok()).toBe(true);
+
+  const admin = await openOrderDetails(page, order);
+  await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
+  await expect(admin.dialog.getByText(t.accountDeleted, { exact: true })).toBeVisible();
 });
 
 test("while another status's orders load, the list shows none of the orders it had", async ({

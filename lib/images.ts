@@ -6,6 +6,7 @@ import sharp, { type Metadata } from "sharp";
 import { AppError, badRequest, notFound } from "@/lib/errors";
 import { getDb, isUuid } from "@/lib/db";
 import { imageVariants, productImages } from "@/lib/db/schema";
+import { hasSqlState, SQL_STATE } from "@/lib/db/unavailable";
 import { MAX_PHOTO_SIDE } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { createWorkQueue } from "@/lib/work-queue";
@@ -254,10 +255,16 @@ async function renderAndStoreVariant({
   const data = await renderVariant(original.data, rendition);
   const contentType = CONTENT_TYPES[rendition.format];
   const etag = etagOf(data);
-  await db
-    .insert(imageVariants)
-    .values({ imageId, variant: variantKey(rendition), contentType, data, etag })
-    .onConflictDoNothing();
+  try {
+    await db
+      .insert(imageVariants)
+      .values({ imageId, variant: variantKey(rendition), contentType, data, etag })
+      .onConflictDoNothing();
+  } catch (error) {
+    // The picture was deleted while it rendered (the owner's edit): it is gone, as if never found.
+    if (hasSqlState(error, SQL_STATE.foreignKeyViolation)) return null;
+    throw error;
+  }
   return { data, contentType, etag };
 }
 

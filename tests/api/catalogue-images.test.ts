@@ -5,7 +5,7 @@ import { CATALOGUE_CACHE_CONTROL } from "@/lib/catalogue";
 import { getImageVariant, imageRenderQueue, parseVariantRequest, variantKey } from "@/lib/images";
 import { imageVariants, productImages, products } from "@/lib/db/schema";
 import { renditionUrl, SHOP_RENDITIONS } from "@/models/image-variants";
-import { describeEachDatabase } from "@/tests/support/databases";
+import { describeEachDatabase, untilAnotherTransactionWaits } from "@/tests/support/databases";
 
 const NOT_FOUND = { error: "Image not found" };
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -207,6 +207,22 @@ describeEachDatabase("image route", ({ db }) => {
     const again = await fetchImage(`${goneId}.webp`, "?w=256&q=60");
     expect(again.status).toBe(404);
     expect(await again.json()).toEqual(NOT_FOUND);
+  });
+
+  it("answers 404 and stores nothing for a picture deleted while its rendition was rendering", async () => {
+    const goneId = await storeImage(640, 480);
+    let answer: Promise<Response> | undefined;
+    let answered = false;
+    await db().transaction(async (tx) => {
+      // The owner's delete, not yet committed: the render reads the picture, then its store waits.
+      await tx.delete(productImages).where(eq(productImages.id, goneId));
+      answer = fetchImage(`${goneId}.webp`, "?w=256&q=60").finally(() => (answered = true));
+      await untilAnotherTransactionWaits(tx, { seconds: 10, settled: () => answered });
+    });
+    const response = await answer!;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual(NOT_FOUND);
+    expect(await storedVariants(goneId)).toHaveLength(0);
   });
 
   it("renders once for concurrent first requests of a variant", async () => {

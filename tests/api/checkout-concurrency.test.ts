@@ -6,14 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
 import { categoryTag } from "@/lib/cache";
-import type { Transaction } from "@/lib/db";
 import { orderItems, orders, productImages, products } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
 import type { OrderDto } from "@/models/order";
-import { describeEachDatabase } from "@/tests/support/databases";
+import { describeEachDatabase, untilAnotherTransactionWaits } from "@/tests/support/databases";
 import { createSignedInUser } from "@/tests/support/users";
 import { checkout, checkoutBody, createProduct } from "@/tests/support/shop";
 
@@ -34,28 +33,6 @@ afterAll(async () => {
 });
 
 jest.setTimeout(120_000);
-
-/**
- * Inside a transaction holding a product's row: until another transaction (a checkout) waits for a
- * lock in this database; false after `seconds` (PGlite runs one transaction at a time, so there it
- * never comes) or once `settled` says the checkout has answered.
- */
-async function untilACheckoutWaits(
-  tx: Transaction,
-  { seconds = 2, settled = () => false }: { seconds?: number; settled?: () => boolean } = {},
-): Promise<boolean> {
-  for (let i = 0; i < seconds * 20 && !settled(); i++) {
-    // A transaction sees the activity view as it was at its first look unless told to forget it.
-    await tx.execute(sql`select pg_stat_clear_snapshot()`);
-    const { rows } = (await tx.execute(
-      sql`select count(*)::int as waiting from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    )) as unknown as { rows: { waiting: number }[] };
-    if ((rows[0]?.waiting ?? 0) > 0) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
 
 describeEachDatabase("checkout rush", ({ db, target }) => {
   it("60 customers, the last 5 units, all at once: exactly 5 sold, stock 0, every answer 201 or 409", async () => {
@@ -125,7 +102,7 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
       await tx.select().from(products).where(eq(products.id, bangle.id)).for("update");
       placing = checkout({ token, body: checkoutBody([{ productId: bangle.id, quantity: 1 }]) });
       // PostgreSQL: until the checkout waits on the row; PGlite runs one transaction at a time.
-      await untilACheckoutWaits(tx);
+      await untilAnotherTransactionWaits(tx);
       await tx.update(products).set({ priceCents: 3500 }).where(eq(products.id, bangle.id));
     });
     const answer = await placing!;
@@ -165,7 +142,10 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
               token,
               body: checkoutBody([{ productId: brooch.id, quantity: 1 }]),
             }).finally(() => (answered = true));
-            const waits = await untilACheckoutWaits(tx, { seconds: 10, settled: () => answered });
+            const waits = await untilAnotherTransactionWaits(tx, {
+              seconds: 10,
+              settled: () => answered,
+            });
             if (!waits) return;
             await tx.update(products).set({ priceCents }).where(eq(products.id, brooch.id));
             lastPrice = priceCents;
@@ -208,7 +188,7 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
             { productId: low!.id, quantity: 1 },
           ]),
         });
-        expect(await untilACheckoutWaits(tx)).toBe(true);
+        expect(await untilAnotherTransactionWaits(tx)).toBe(true);
         await tx.select().from(products).where(eq(products.id, high!.id)).for("update");
       });
       const answer = await placing!;
@@ -243,7 +223,7 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
         // the edit then deletes that picture, which no placed order shows yet.
         await tx.select().from(products).where(eq(products.id, ring.id)).for("update");
         placing = checkout({ token, body: checkoutBody([{ productId: ring.id, quantity: 1 }]) });
-        expect(await untilACheckoutWaits(tx)).toBe(true);
+        expect(await untilAnotherTransactionWaits(tx)).toBe(true);
         await tx.delete(productImages).where(eq(productImages.id, ring.imageId!));
       });
       const answer = await placing!;
@@ -276,7 +256,7 @@ describeEachDatabase("checkout rush", ({ db, target }) => {
           // edit then moves it to the necklaces.
           await tx.select().from(products).where(eq(products.id, ring.id)).for("update");
           placing = checkout({ token, body: checkoutBody([{ productId: ring.id, quantity: 1 }]) });
-          expect(await untilACheckoutWaits(tx)).toBe(true);
+          expect(await untilAnotherTransactionWaits(tx)).toBe(true);
           await tx.update(products).set({ category: "necklaces" }).where(eq(products.id, ring.id));
           expired.mockClear();
         });

@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { Client } from "pg";
-import { closeDb, openPglite, openPostgres, useDatabase, type Database } from "@/lib/db";
+import {
+  closeDb,
+  openPglite,
+  openPostgres,
+  useDatabase,
+  type Database,
+  type Transaction,
+} from "@/lib/db";
 import { detachedWorkDone } from "@/lib/http";
 
 /** The databases every integration test runs against: PGlite always, PostgreSQL when configured. */
@@ -50,6 +58,28 @@ export function describeEachDatabase(
       },
     });
   });
+}
+
+/**
+ * Inside a transaction holding a row: until another transaction (the shop's code under test) waits
+ * for a lock in this database; false after `seconds` (PGlite runs one transaction at a time, so
+ * there it never comes) or once `settled` says the code under test has finished.
+ */
+export async function untilAnotherTransactionWaits(
+  tx: Transaction,
+  { seconds = 2, settled = () => false }: { seconds?: number; settled?: () => boolean } = {},
+): Promise<boolean> {
+  for (let i = 0; i < seconds * 20 && !settled(); i++) {
+    // A transaction sees the activity view as it was at its first look unless told to forget it.
+    await tx.execute(sql`select pg_stat_clear_snapshot()`);
+    const { rows } = (await tx.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { waiting: number }[] };
+    if ((rows[0]?.waiting ?? 0) > 0) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
 }
 
 export async function createPostgresDatabase(baseUrl: string) {

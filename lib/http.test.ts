@@ -59,6 +59,26 @@ describe("readBodyBytes", () => {
     expect(declared.bodyUsed).toBe(false);
   });
 
+  it("answers 400, not the database's 503, when the client hangs up mid-body", async () => {
+    // Node's error when the connection closes before the body has arrived.
+    const hangUp = Object.assign(new Error("aborted"), { code: "ECONNRESET" });
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"email":'));
+      },
+      pull(controller) {
+        controller.error(hangUp);
+      },
+    });
+    const request = new Request(URL, { method: "POST", body, duplex: "half" } as RequestInit);
+    const response = await handle(async () => {
+      await readJson(request, anything);
+      return Response.json({});
+    })();
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ error: messages.api.malformedRequest });
+  });
+
   it("returns the body's bytes within the limit, and none for a bodiless request", async () => {
     const bytes = await readBodyBytes(post("héllo"), { maxBytes: 6 });
     expect(bytes.toString("utf8")).toBe("héllo");

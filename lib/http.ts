@@ -14,7 +14,9 @@ const payloadTooLarge = () => new AppError(413, messages.api.payloadTooLarge);
 /**
  * The request body as bytes, counted while it streams in: reading stops at the first byte over
  * `maxBytes` (413), so an endless or oversized body never sits in memory whole. A declared
- * Content-Length over the limit is refused before a byte is read.
+ * Content-Length over the limit is refused before a byte is read. A body the client broke off
+ * (its connection closed mid-body: Node's ECONNRESET "aborted") is a malformed request (400), not
+ * the database outage its error code would otherwise be read as.
  */
 export async function readBodyBytes(
   request: Request,
@@ -27,7 +29,9 @@ export async function readBodyBytes(
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw badRequest(messages.api.malformedRequest);
+    });
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {

@@ -9,6 +9,7 @@
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
 // - a product's address is read with its id in lowercase, one cache entry per product;
 // - a client answered too many unknown product or category pages waits (server/not-found-budget.mjs).
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import path from "node:path";
 import nextEnv from "@next/env";
@@ -120,7 +121,17 @@ server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
 server.on("clientError", answerClientError);
 
-const app = next({ dev, dir: process.cwd(), port, httpServer: server });
+// Next listens for protocol upgrades on the server it is given (for the development server's hot
+// reload). In production the shop makes none, and Next's listener held a WebSocket request to an
+// unmatched /_next path open forever and closed others, a plain GET offering h2c among them,
+// without a word: there it gets a stand-in, and with no listener of its own the server answers an
+// upgrade request as the ordinary request it also is (RFC 9110, 7.8).
+const app = next({
+  dev,
+  dir: process.cwd(),
+  port,
+  httpServer: dev ? server : new EventEmitter(),
+});
 const handle = app.getRequestHandler();
 await app.prepare();
 server.listen(port, () => {

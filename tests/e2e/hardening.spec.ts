@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { STATUS_CODES } from "node:http";
+import net from "node:net";
 import { startShopServer, type ShopServer } from "./support/server";
 import { expect, test } from "./support/test";
 import { messages } from "@/lib/messages";
@@ -160,6 +162,58 @@ test.describe("odd paths and methods", () => {
       const response = await request.get(path);
       expect([path, response.status()]).toEqual([path, 400]);
       expect(await response.json()).toEqual({ error: messages.api.malformedPath });
+    }
+  });
+});
+
+/**
+ * What the shop writes back to `head` (a request without a body that asks to close the connection)
+ * until it closes the connection: "" when it closes without a word. Fails after 10 s of silence.
+ */
+function exchangeRaw(baseURL: string, head: string) {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    let answer = "";
+    socket.setEncoding("latin1");
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error(`no answer within 10 s: ${JSON.stringify(answer.slice(0, 80))}`));
+    });
+    socket.on("data", (piece) => (answer += piece));
+    socket.on("close", () => resolve(answer));
+    socket.on("error", reject);
+  });
+}
+
+test.describe("protocol upgrades, which the shop never makes", () => {
+  test("a WebSocket or h2c upgrade request is answered as an ordinary request, never held open or cut", async ({
+    baseURL,
+  }) => {
+    for (const [path, upgrade, status] of [
+      // Next would keep these sockets open forever, waiting for a WebSocket server there is none of.
+      [
+        "/_next/webpack-hmr",
+        "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        404,
+      ],
+      [
+        "/_next/static/nope.js",
+        "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+        404,
+      ],
+      // curl --http2 asks for h2c like this on a plain GET; Next closed the connection without a word.
+      ["/about", "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA", 200],
+      ["/api/products", "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA", 200],
+    ] as const) {
+      const answer = await exchangeRaw(
+        baseURL!,
+        `GET ${path} HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nConnection: Upgrade, close\r\n${upgrade}\r\n\r\n`,
+      );
+      expect([path, answer.split("\r\n")[0]]).toEqual([
+        path,
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+      ]);
     }
   });
 });

@@ -19,7 +19,9 @@ export const NO_CACHE = "private, no-store";
  * limit, too slow): the API's JSON error instead of Node's empty answer, then the connection ends.
  */
 export function answerClientError(error, socket) {
-  if (!socket.writable || error.code === "ECONNRESET") {
+  // After an answer has gone out (bytes sent past a request that asked to close), a second one
+  // would be read as the answer to a request the client never made.
+  if (!socket.writable || socket.bytesWritten > 0 || error.code === "ECONNRESET") {
     socket.destroy();
     return;
   }

@@ -75,7 +75,7 @@ function allowedMethods(req) {
   });
 }
 
-const server = http.createServer((req, res) => {
+function serve(req, res) {
   req.headers["x-forwarded-for"] = forwardedForHeader({
     header: req.headers["x-forwarded-for"],
     socketAddress: req.socket.remoteAddress,
@@ -113,7 +113,12 @@ const server = http.createServer((req, res) => {
   answerWrongMethodInJson(req, res, allowedMethods);
   if (notFoundBudget(req, res, () => handle(req, res))) return;
   handle(req, res);
-});
+}
+
+const server = http.createServer(serve);
+// An Expect other than 100-continue would get Node's bare 417; a server may ignore it instead
+// (RFC 9110, 10.1.1), and the request is served as if it had none.
+server.on("checkExpectation", serve);
 
 // A client trickling its headers or body holds a socket and a handler: bounded well below Node's
 // own 60 s and 300 s, with room for an owner's ten photos over a slow phone connection.

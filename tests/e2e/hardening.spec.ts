@@ -218,6 +218,34 @@ test.describe("protocol upgrades, which the shop never makes", () => {
   });
 });
 
+test.describe("requests Node itself would answer bare", () => {
+  test("a request with an expectation the shop does not know is served as if it had none", async ({
+    baseURL,
+  }) => {
+    const host = new URL(baseURL!).host;
+    const answer = await exchangeRaw(
+      baseURL!,
+      `GET /api/products HTTP/1.1\r\nHost: ${host}\r\nExpect: something-else\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    expect(answer).toMatch(/\r\ncache-control: public/i);
+  });
+
+  test("bytes a client sends after its answer on a closing connection get no second answer", async ({
+    baseURL,
+  }) => {
+    const host = new URL(baseURL!).host;
+    // A body without a length after a request that asked to close: the parser reads it as the
+    // start of another request, which is refused while the first answer is already on its way.
+    const answer = await exchangeRaw(
+      baseURL!,
+      `DELETE /api/products HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n{"not":"a request"}`,
+    );
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 405 Method Not Allowed");
+    expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
+  });
+});
+
 /** Forgot-password requests, each for a different unknown email (so only the address limit counts). */
 async function forgotPasswordFrom(
   request: import("@playwright/test").APIRequestContext,

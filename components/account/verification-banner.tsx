@@ -2,7 +2,7 @@
 
 // Asks a signed-in shopper with an unverified email to verify it (spec section 2, Home).
 // Dismissing hides it for the rest of the browser session.
-import { useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { usePathname } from "next/navigation";
 import { Loader2, MailWarning, X } from "lucide-react";
 import { useAuth } from "@/components/account/auth-provider";
@@ -10,6 +10,8 @@ import { useResendVerification } from "@/components/account/use-resend-verificat
 import { storefrontMessages } from "@/lib/storefront-messages";
 
 const DISMISSED_KEY = "verificationBannerDismissed";
+/** How far the banner reaches up from the bottom of the screen; the footer leaves that much free. */
+const BANNER_SPACE_PROPERTY = "--verification-banner-space";
 const t = storefrontMessages.account;
 
 function readDismissed(): boolean {
@@ -20,6 +22,28 @@ function readDismissed(): boolean {
   }
 }
 
+/**
+ * Keeps the banner's reach on the page's root, so the end of every page scrolls clear of it: its
+ * height follows how its text wraps (six lines on a 360 px phone, one on a laptop).
+ */
+function useReservedSpace(banner: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useEffect(() => {
+    const element = banner.current;
+    if (!shown || !element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => {
+      const reach =
+        element.getBoundingClientRect().height + parseFloat(getComputedStyle(element).bottom);
+      root.setProperty(BANNER_SPACE_PROPERTY, `${reach}px`);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(BANNER_SPACE_PROPERTY);
+    };
+  }, [banner, shown]);
+}
+
 export function VerificationBanner() {
   const { user } = useAuth();
   const pathname = usePathname();
@@ -28,8 +52,13 @@ export function VerificationBanner() {
     () => typeof window !== "undefined" && readDismissed(),
   );
 
+  const banner = useRef<HTMLDivElement>(null);
   // The verification page speaks for itself.
-  if (!user || user.isEmailVerified || dismissed || pathname === "/verify-email") return null;
+  const shown = Boolean(
+    user && !user.isEmailVerified && !dismissed && pathname !== "/verify-email",
+  );
+  useReservedSpace(banner, shown);
+  if (!shown) return null;
 
   const dismiss = () => {
     setDismissed(true);
@@ -45,6 +74,7 @@ export function VerificationBanner() {
   // of 0.07 on a phone).
   return (
     <div
+      ref={banner}
       role="region"
       aria-label={t.bannerText}
       data-verification-banner

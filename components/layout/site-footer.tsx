@@ -21,10 +21,11 @@ export async function SiteFooter({
   chatUrl,
   ...socialUrls
 }: SocialUrls & { contactEmail: string; chatUrl: string }) {
-  // Room at the end for the verification banner floating over the bottom of the screen, so the
-  // last links can still be scrolled out from under it.
+  // Room at the end for the verification banner floating over the bottom of the screen, as tall
+  // as it reaches (components/account/verification-banner.tsx), so the last line can still be
+  // scrolled out from under it.
   return (
-    <footer className="border-line bg-sand/70 mt-20 border-t [body:has([data-verification-banner])_&]:pb-28">
+    <footer className="border-line bg-sand/70 mt-20 border-t [body:has([data-verification-banner])_&]:pb-(--verification-banner-space)">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-14 md:grid-cols-4 md:px-6">
         <div className="col-span-2">
           <p className="text-ink font-serif text-3xl font-semibold tracking-[0.04em]">

@@ -381,6 +381,33 @@ test("the sign-in page explains a failed Google sign-in, offers to sign in, and 
   await expect(new AccountArea(page).menuButton).toBeVisible();
 });
 
+test("on a phone, the end of every page scrolls clear of the verification banner", async ({
+  page,
+}) => {
+  const signup = await page.request.post("/api/auth/signup", { data: newShopper() });
+  expect(signup.status()).toBe(201);
+  const banner = page.getByRole("region", { name: t.bannerText });
+  const copyright = page
+    .getByRole("contentinfo")
+    .getByText(messages.layout.copyright(new Date().getFullYear()));
+  // The narrowest phones wrap the banner's text over the most lines.
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto("/about");
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(() =>
+        page.evaluate(() => innerHeight + scrollY >= document.documentElement.scrollHeight - 1),
+      )
+      .toBe(true);
+    // The copyright line (its padding included) ends where the banner begins, to a pixel's rounding.
+    const line = (await copyright.boundingBox())!;
+    const over = (await banner.boundingBox())!;
+    expect(line.y + line.height, `the last line at ${width} px`).toBeLessThanOrEqual(over.y + 1);
+  }
+});
+
 test("the verification page explains a missing or unknown link", async ({ page }) => {
   await page.goto("/verify-email");
   await expect(page.getByText(messages.verification.invalidLink)).toBeVisible();

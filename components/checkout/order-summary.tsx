@@ -75,11 +75,13 @@ function CartLine({
           </p>
         </div>
         {short && <p className="mt-1 text-xs font-medium text-red-700">{t.lineShort(cap)}</p>}
+        {/* Compact under a mouse; a fingertip wide on a touch screen, where a missed − or + or
+            remove changes what she pays for. */}
         <div className="mt-2 flex items-center justify-between gap-2">
           <div
             role="group"
             aria-label={t.quantityOf(item.name)}
-            className="border-line inline-flex h-8 items-center rounded-full border bg-white"
+            className="border-line inline-flex h-8 items-center rounded-full border bg-white pointer-coarse:h-11"
           >
             <StepButton
               label={messages.cart.decrease}
@@ -104,7 +106,7 @@ function CartLine({
             disabled={disabled}
             onClick={() => void remove(item.productId).then(reportChange)}
             aria-label={t.removeItem(item.name)}
-            className="text-muted focus-visible:outline-gold flex size-8 items-center justify-center rounded-full transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 disabled:opacity-50"
+            className="text-muted focus-visible:outline-gold flex size-8 items-center justify-center rounded-full transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 disabled:opacity-50 pointer-coarse:size-11"
           >
             <Trash2 aria-hidden className="size-4" />
           </button>
@@ -131,7 +133,7 @@ function StepButton({
       aria-label={label}
       disabled={disabled}
       onClick={onClick}
-      className="text-ink hover:bg-sand focus-visible:outline-gold flex size-8 items-center justify-center rounded-full transition focus-visible:outline-2 disabled:opacity-35 disabled:hover:bg-transparent"
+      className="text-ink hover:bg-sand focus-visible:outline-gold flex size-8 items-center justify-center rounded-full transition focus-visible:outline-2 disabled:opacity-35 disabled:hover:bg-transparent pointer-coarse:size-11"
     >
       {children}
     </button>

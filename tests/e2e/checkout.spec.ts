@@ -1110,3 +1110,31 @@ test("My Orders opened after the session ended on another device asks to log in,
     page.getByRole("article", { name: o.orderNumber(placed.orderNumber) }),
   ).toBeVisible();
 });
+
+test("on a touch screen, each cart line's −, + and remove buttons are a fingertip wide @phone", async ({
+  page,
+  baseURL,
+}) => {
+  test.skip(test.info().project.name !== "phone", "a touch screen's rule");
+  const ring = await createProduct(baseURL!, {
+    name: `Byblos Twist Ring ${Date.now()}`,
+    price: "31.00",
+    quantity: 5,
+  });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: ring, quantity: 2 }], { server: true });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  const line = checkout.line(ring.name);
+  const buttons = [messages.cart.decrease, messages.cart.increase, t.removeItem(ring.name)].map(
+    (name) => line.getByRole("button", { name }),
+  );
+  // 44 px: the size a fingertip covers (WCAG 2.5.5), where a miss changes what she pays for.
+  for (const button of buttons) {
+    const box = (await button.boundingBox())!;
+    expect(Math.min(box.width, box.height), String(button)).toBeGreaterThanOrEqual(44);
+  }
+  await buttons[1]!.click();
+  await expect(line.getByRole("group", { name: t.quantityOf(ring.name) })).toContainText("3");
+});

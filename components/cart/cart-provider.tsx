@@ -353,6 +353,19 @@ export function useCart(): CartState {
   return value;
 }
 
+/**
+ * The cart, read again when the view that calls this opens (the checkout, the shop's cart view):
+ * another device or tab of the customer may have changed the stored cart since this page read it,
+ * and a browser's cart takes its prices and stock from a catalogue read when the visit began. A
+ * second reader of the same list makes SWR read it again, unless it was read a moment ago.
+ */
+export function useFreshCart(): CartState {
+  const cart = useCart();
+  const key = cart.synced ? CART_KEY : cart.items.length > 0 ? CATALOGUE_KEY : null;
+  useSWR(key, readApi, { revalidateOnFocus: false });
+  return cart;
+}
+
 /** The wishlist: its entries (product references), counts and changes. */
 export function useWishlist(): WishlistState {
   const value = use(WishlistContext);

@@ -6,7 +6,7 @@
 import { CircleHelp, ShoppingBag } from "lucide-react";
 import { useState } from "react";
 import { useAuth } from "@/components/account/auth-provider";
-import { useCart } from "@/components/cart/cart-provider";
+import { useCart, useFreshCart } from "@/components/cart/cart-provider";
 import { CheckoutForm } from "@/components/checkout/checkout-form";
 import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-summary";
 import { ThankYou } from "@/components/checkout/thank-you";
@@ -24,7 +24,7 @@ const t = messages.checkout;
 
 export function CheckoutView() {
   const { status, user } = useAuth();
-  const cart = useCart();
+  const cart = useFreshCart();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   // The last Place Order got no clear answer: it may have been placed all the same.
   const [unconfirmed, setUnconfirmed] = useState(false);

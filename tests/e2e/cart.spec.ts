@@ -574,3 +574,47 @@ test("a cart line the server could not take at sign-in (it was briefly down) sta
   ]);
   await header.expectCounts({ cart: 2, wishlist: 0 });
 });
+
+test("opening the cart shows the price the shop asks now, not the one the visit began with", async ({
+  page,
+}) => {
+  const product = await owner.createProduct({ quantity: 5, price: "24.50" });
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await productPage.add(1);
+  await owner.setPrice(product, 30);
+  await new HeaderBadges(page).cart.click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("listitem").filter({ hasText: product.name })).toContainText(
+    "$30.00",
+  );
+});
+
+test("one account on two devices: what one adds, the other's cart shows when opened", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const product = await owner.createProduct({ quantity: 5 });
+  const shopper = await verifiedCustomer(page.request);
+  const laptop = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const other = await laptop.newPage();
+  const signedIn = await other.request.post("/api/auth/login", {
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  await other.goto("/");
+  const otherHeader = new HeaderBadges(other);
+  await otherHeader.expectCounts({ cart: 0, wishlist: 0 });
+
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await productPage.add(2);
+
+  await otherHeader.cart.click();
+  await expect(other).toHaveURL(/\/checkout$/);
+  await expect(new CheckoutPage(other).line(product.name).getByRole("group")).toContainText("2");
+  await otherHeader.expectCounts({ cart: 2, wishlist: 0 });
+  await laptop.close();
+});

@@ -19,6 +19,8 @@ function writeRaw(key: string, list: readonly unknown[]) {
   try {
     if (list.length === 0) localStorage.removeItem(key);
     else localStorage.setItem(key, JSON.stringify(list));
+    // Storage took it: a copy an earlier refused write left in memory would hide it.
+    memory.delete(key);
   } catch {
     // Storage full or disabled: the lists live on in memory for this page only.
     memory.set(key, list.length === 0 ? null : JSON.stringify(list));

@@ -618,3 +618,25 @@ test("one account on two devices: what one adds, the other's cart shows when ope
   await otherHeader.expectCounts({ cart: 2, wishlist: 0 });
   await laptop.close();
 });
+
+test("a visitor whose browser storage is full still keeps a cart for the visit, and can empty it", async ({
+  page,
+}) => {
+  const product = await owner.createProduct({ quantity: 5 });
+  // Storage already full (or a private window allowing none): every write is refused.
+  await page.addInitScript(() => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  const productPage = new ProductPage(page, product);
+  await productPage.open();
+  await productPage.add(1);
+  const header = new HeaderBadges(page);
+  await header.expectCounts({ cart: 1, wishlist: 0 });
+  await header.cart.click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole("button", { name: messages.checkout.removeItem(product.name) }).click();
+  await expect(page.getByRole("heading", { name: messages.checkout.emptyCart })).toBeVisible();
+  await header.expectCounts({ cart: 0, wishlist: 0 });
+});

@@ -91,6 +91,12 @@ describe("addToCartLabel", () => {
       detail: ["Max quantity in cart", true],
     },
     {
+      name: "a line at the cart's 99, with more in stock",
+      state: { stock: 150, inCart: 99 },
+      quick: ["Max in Cart", true],
+      detail: ["Max quantity in cart", true],
+    },
+    {
       name: "sold out wins over a recent add",
       state: { stock: 0, justAdded: true },
       quick: ["Sold Out", true],

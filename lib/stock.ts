@@ -66,7 +66,8 @@ export function addToCartLabel({ stock, inCart, quantity, justAdded, place }: Ad
 } {
   const detail = place === "detail";
   if (stock <= 0) return { label: storefrontMessages.addToCart.soldOut, disabled: true };
-  if (inCart >= stock) {
+  // A line holds at most the stock and 99: past either, another press could add nothing.
+  if (inCart >= Math.min(stock, MAX_ITEM_QUANTITY)) {
     const label = detail
       ? storefrontMessages.addToCart.detailMaxInCart
       : storefrontMessages.addToCart.maxInCart;

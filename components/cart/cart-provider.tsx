@@ -16,7 +16,7 @@ import {
   useState,
   useSyncExternalStore,
 } from "react";
-import useSWR from "swr";
+import useSWR, { useSWRConfig } from "swr";
 import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/components/account/auth-provider";
 import {
@@ -134,6 +134,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     localWishlist,
     goneIds,
     catalogue,
+    refreshCatalogue,
     query: wishlistQuery,
   });
 
@@ -356,13 +357,17 @@ export function useCart(): CartState {
 /**
  * The cart, read again when the view that calls this opens (the checkout, the shop's cart view):
  * another device or tab of the customer may have changed the stored cart since this page read it,
- * and a browser's cart takes its prices and stock from a catalogue read when the visit began. A
- * second reader of the same list makes SWR read it again, unless it was read a moment ago.
+ * and a browser's cart takes its prices and stock from a catalogue read when the visit began. Only
+ * a list read before the view opened is read again: on a page loaded at the view, the first read
+ * is fresh.
  */
 export function useFreshCart(): CartState {
   const cart = useCart();
+  const { cache, mutate } = useSWRConfig();
   const key = cart.synced ? CART_KEY : cart.items.length > 0 ? CATALOGUE_KEY : null;
-  useSWR(key, readApi, { revalidateOnFocus: false });
+  useEffect(() => {
+    if (key && cache.get(key)?.data !== undefined) void mutate(key);
+  }, [key, cache, mutate]);
   return cart;
 }
 

@@ -43,6 +43,7 @@ export function useSyncedWishlist({
   localWishlist,
   goneIds,
   catalogue,
+  refreshCatalogue,
   query,
 }: {
   verified: boolean;
@@ -51,6 +52,7 @@ export function useSyncedWishlist({
   /** Entries whose product was confirmed gone: hidden while their removal runs. */
   goneIds: ReadonlySet<string>;
   catalogue: ReadonlyMap<string, ProductDto> | undefined;
+  refreshCatalogue: () => Promise<unknown>;
   query: SWRResponse<WishlistAnswer>;
 }): WishlistState {
   const { data, mutate } = query;
@@ -191,7 +193,14 @@ export function useSyncedWishlist({
     [catalogue, entries],
   );
 
-  const openWishlist = useCallback(() => setPanelOpen(true), []);
+  // Opening the panel reads the wishlist again, and the catalogue its pieces are shown from:
+  // another device may have changed the one, the owner the other, since the page read them.
+  const hasEntries = entries.length > 0;
+  const openWishlist = useCallback(() => {
+    setPanelOpen(true);
+    if (verified) void mutate();
+    if (hasEntries) void refreshCatalogue();
+  }, [verified, mutate, hasEntries, refreshCatalogue]);
 
   return useMemo<WishlistState>(
     () => ({

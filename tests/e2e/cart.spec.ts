@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "./support/test";
-import type { Locator } from "@playwright/test";
+import type { Browser, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
@@ -590,6 +590,29 @@ test("opening the cart shows the price the shop asks now, not the one the visit 
   );
 });
 
+/** The customer signed in on `page` also signed in on a second device, at the home page. */
+async function onSecondDevice(
+  page: Page,
+  browser: Browser,
+  options: { baseURL?: string; extraHTTPHeaders?: Record<string, string> },
+) {
+  const shopper = await verifiedCustomer(page.request);
+  const laptop = await browser.newContext(options);
+  const other = await laptop.newPage();
+  const signedIn = await other.request.post("/api/auth/login", {
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  // The second device has read both lists before the first changes them.
+  const read = (path: string) => other.waitForResponse((r) => r.url().endsWith(path));
+  const listsRead = Promise.all([read("/api/cart"), read("/api/wishlist")]);
+  await other.goto("/");
+  await listsRead;
+  const header = new HeaderBadges(other);
+  await header.expectCounts({ cart: 0, wishlist: 0 });
+  return { other, header, close: () => laptop.close() };
+}
+
 test("one account on two devices: what one adds, the other's cart shows when opened", async ({
   page,
   browser,
@@ -597,25 +620,38 @@ test("one account on two devices: what one adds, the other's cart shows when ope
   extraHTTPHeaders,
 }) => {
   const product = await owner.createProduct({ quantity: 5 });
-  const shopper = await verifiedCustomer(page.request);
-  const laptop = await browser.newContext({ baseURL, extraHTTPHeaders });
-  const other = await laptop.newPage();
-  const signedIn = await other.request.post("/api/auth/login", {
-    data: { email: shopper.email, password: shopper.password },
-  });
-  expect(signedIn.ok()).toBe(true);
-  await other.goto("/");
-  const otherHeader = new HeaderBadges(other);
-  await otherHeader.expectCounts({ cart: 0, wishlist: 0 });
+  const laptop = await onSecondDevice(page, browser, { baseURL, extraHTTPHeaders });
 
   const productPage = new ProductPage(page, product);
   await productPage.open();
   await productPage.add(2);
 
-  await otherHeader.cart.click();
-  await expect(other).toHaveURL(/\/checkout$/);
-  await expect(new CheckoutPage(other).line(product.name).getByRole("group")).toContainText("2");
-  await otherHeader.expectCounts({ cart: 2, wishlist: 0 });
+  await laptop.header.cart.click();
+  await expect(laptop.other).toHaveURL(/\/checkout$/);
+  await expect(new CheckoutPage(laptop.other).line(product.name).getByRole("group")).toContainText(
+    "2",
+  );
+  await laptop.header.expectCounts({ cart: 2, wishlist: 0 });
+  await laptop.close();
+});
+
+test("one account on two devices: what one saves, the other's wishlist shows when opened", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const product = await owner.createProduct({ quantity: 5 });
+  const laptop = await onSecondDevice(page, browser, { baseURL, extraHTTPHeaders });
+
+  const saved = await page.request.post("/api/wishlist/add", { data: { productId: product.id } });
+  expect(saved.ok()).toBe(true);
+
+  await laptop.header.wishlist.click();
+  const panel = laptop.other.getByRole("dialog", { name: messages.wishlist.title });
+  await expect(panel.getByText(product.name, { exact: true })).toBeVisible();
+  await laptop.other.keyboard.press("Escape");
+  await laptop.header.expectCounts({ cart: 0, wishlist: 1 });
   await laptop.close();
 });
 

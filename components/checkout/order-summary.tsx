@@ -7,6 +7,7 @@ import clsx from "clsx";
 import { toast } from "@/components/ui/toast";
 import { useCart, type ListChange } from "@/components/cart/cart-provider";
 import { ProductImage } from "@/components/images/product-image";
+import { Price } from "@/components/ui/price";
 import { quantityCap } from "@/lib/cart-rules";
 import { CURRENCIES, INSTAGRAM_DISCOUNT_PERCENT, type Currency } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
@@ -66,14 +67,16 @@ function CartLine({
         {item.image && <ProductImage src={item.image} alt="" sizes="64px" />}
       </div>
       <div className="min-w-0 flex-1">
-        <div className="flex items-start justify-between gap-2">
-          <p className="text-ink line-clamp-2 text-sm leading-snug font-medium wrap-anywhere">
-            {item.name}
-          </p>
-          <p className="text-ink shrink-0 text-sm font-medium tabular-nums">
-            {formatPrice(dollarsToCents(item.price) * item.quantity, currency)}
-          </p>
-        </div>
+        {/* The amount under the name, not beside it: in pounds it runs to 15 characters, which
+            left a long name 80 px on a narrow phone. */}
+        <p className="text-ink line-clamp-2 text-sm leading-snug font-medium wrap-anywhere">
+          {item.name}
+        </p>
+        <Price
+          cents={dollarsToCents(item.price) * item.quantity}
+          currency={currency}
+          className="text-ink mt-0.5 block text-sm font-medium tabular-nums"
+        />
         {short && <p className="mt-1 text-xs font-medium text-red-700">{t.lineShort(cap)}</p>}
         {/* Compact under a mouse; a fingertip wide on a touch screen, where a missed − or + or
             remove changes what she pays for. */}

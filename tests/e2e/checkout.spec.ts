@@ -1138,3 +1138,25 @@ test("on a touch screen, each cart line's −, + and remove buttons are a finger
   await buttons[1]!.click();
   await expect(line.getByRole("group", { name: t.quantityOf(ring.name) })).toContainText("3");
 });
+
+test("on a narrow phone a cart line's name keeps the line's width, whatever the length of its price", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const name = `Delicate Handmade Cedar Pendant ${Date.now()}`;
+  const pendant = await createProduct(baseURL!, { name, price: "1234.50", quantity: 20 });
+  await verifiedCustomer(page.request);
+  await fillCart(page, [{ product: pendant, quantity: 9 }], { server: true });
+
+  const checkout = new CheckoutPage(page);
+  await checkout.open();
+  await checkout.chooseCurrency("LBP");
+  const line = checkout.line(name);
+  // 9 × $1,234.50 in pounds: the longest amount a line shows.
+  await expect(line).toContainText("994,389,750 LBP");
+  const nameBox = (await line.getByText(name, { exact: true }).boundingBox())!;
+  const lineBox = (await line.boundingBox())!;
+  // Beside its picture (64 px and a gap), the name has the rest of the line, not what the price leaves.
+  expect(nameBox.width).toBeGreaterThanOrEqual(lineBox.width - 64 - 12 - 4);
+});

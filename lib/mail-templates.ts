@@ -20,6 +20,14 @@ type Action = { label: string; href: string; textLead?: string };
 /** A label and its value, such as an item and its price or "Total" and the amount. */
 type Row = [label: string, value: string];
 
+/**
+ * Lets a word wider than a phone's screen (a map link pasted into the notes, a long product name)
+ * break anywhere: unbroken, it widens the whole mail past the screen, prices and all. Inline on
+ * each element like every style of a mail; word-break for the mail apps that know no
+ * overflow-wrap:anywhere.
+ */
+const WRAP = "overflow-wrap:anywhere;word-break:break-word";
+
 /** The one branded frame every mail shares: ivory card, serif shop name, gold accents. */
 function layout({
   title,
@@ -37,9 +45,9 @@ function layout({
   note?: string;
 }): string {
   const p = (html: string) =>
-    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622">${escapeHtml(html)}</p>`;
+    `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#2b2622;${WRAP}">${escapeHtml(html)}</p>`;
   const row = ([label, value]: Row) =>
-    `<tr><td style="padding:6px 12px 6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#7a7068;vertical-align:top">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#2b2622;text-align:right;white-space:pre-line">${escapeHtml(value)}</td></tr>`;
+    `<tr><td style="padding:6px 12px 6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#7a7068;vertical-align:top;${WRAP}">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#2b2622;text-align:right;white-space:pre-line;${WRAP}">${escapeHtml(value)}</td></tr>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fbf8f3;font-family:Helvetica,Arial,sans-serif">
@@ -58,7 +66,7 @@ ${
 <p style="margin:0 0 16px;font-size:12px;line-height:1.6;color:#7a7068;word-break:break-all">Or paste this link into your browser: ${escapeHtml(action.href)}</p>`
     : ""
 }
-${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068">${escapeHtml(note)}</p>` : ""}
+${note ? `<p style="margin:0 0 16px;font-size:13px;line-height:1.6;color:#7a7068;${WRAP}">${escapeHtml(note)}</p>` : ""}
 </td></tr>
 <tr><td style="padding:16px 32px 28px;border-top:1px solid #e8dfd3;font-size:12px;color:#7a7068">With love, the ${SHOP_NAME} team · Handcrafted in Lebanon</td></tr>
 </table></td></tr></table></body></html>`;

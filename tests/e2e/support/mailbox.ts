@@ -5,7 +5,7 @@ import { expect } from "@playwright/test";
 
 const outbox = path.resolve(process.env.E2E_DATA_DIR || ".data-e2e", "outbox");
 
-export type Mail = { file: string; to: string; text: string };
+export type Mail = { file: string; to: string; text: string; html: string };
 
 function decodeQuotedPrintable(body: string): string {
   const bytes = body
@@ -24,14 +24,15 @@ function decodePart(part: string): string {
   return body;
 }
 
-/** The plain-text content of an .eml file: its text/plain part, else the whole decoded body. */
+/** An .eml file's text/plain part (else the whole decoded body) and its text/html part. */
 function readMail(file: string): Mail {
   const raw = fs.readFileSync(file, "utf8");
   const to = /^To:\s*(.+)$/im.exec(raw)?.[1]?.trim() ?? "";
   const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
   const parts = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
   const plain = parts.find((part) => /content-type:\s*text\/plain/i.test(part)) ?? parts[0] ?? "";
-  return { file, to, text: decodePart(plain) };
+  const html = parts.find((part) => /content-type:\s*text\/html/i.test(part));
+  return { file, to, text: decodePart(plain), html: html ? decodePart(html) : "" };
 }
 
 function mailsTo(address: string): Mail[] {

@@ -98,7 +98,11 @@ function compose({
   const body = [greeting(firstName), ...paragraphs];
   const text = [
     ...body,
-    ...(rows?.length ? [rows.map(([label, value]) => `${label}: ${value}`).join("\n")] : []),
+    // A value's further lines (an address, notes) indented under it: at the margin, a note's line
+    // "Total: $1" would read as a row of the order.
+    ...(rows?.length
+      ? [rows.map(([label, value]) => `${label}: ${value.replace(/\r?\n/g, "\n  ")}`).join("\n")]
+      : []),
     ...(code ? [`    ${code}`] : []),
     ...(action ? [action.textLead ? `${action.textLead}: ${action.href}` : action.href] : []),
     ...(note ? [note] : []),

@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { categoryLabel } from "@/components/catalogue/category";
 import { env } from "@/lib/env";
 import { SHOP_NAME } from "@/lib/constants";
@@ -9,6 +10,30 @@ import { cutBetweenCharacters } from "@/models/text";
 /** An absolute URL on the shop's public address (APP_URL), for links read outside the site. */
 export function absoluteUrl(path: string): string {
   return new URL(path, env().APP_URL).toString();
+}
+
+/**
+ * Title, description, canonical address and link preview of a page without a picture of its own.
+ * Called when the page renders, so the address is the running server's APP_URL, not the build's.
+ */
+export function pageMetadata({
+  path,
+  title,
+  shareTitle = title,
+  description,
+}: {
+  path: string;
+  title: string;
+  shareTitle?: string;
+  description: string;
+}): Metadata {
+  const url = absoluteUrl(path);
+  return {
+    title,
+    description,
+    alternates: { canonical: url },
+    openGraph: { type: "website", siteName: SHOP_NAME, title: shareTitle, description, url },
+  };
 }
 
 /** A large JPEG rendition of a product image, absolute: every link preview reads JPEG. */

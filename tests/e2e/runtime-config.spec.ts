@@ -46,6 +46,9 @@ test.describe("runtime configuration", () => {
         ["/category/rings", `${origin}/category/rings`],
         [`/product/${product!.id}`, `${origin}/product/${product!.id}`],
         ["/about", `${origin}/about`],
+        // Prerendered by the build, which knows no APP_URL.
+        ["/privacy-policy", `${origin}/privacy-policy`],
+        ["/terms-of-service", `${origin}/terms-of-service`],
       ];
       for (const [path, canonical] of pages) {
         const html = await (await request.get(`${origin}${path}`)).text();

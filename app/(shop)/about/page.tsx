@@ -6,27 +6,17 @@ import { Suspense } from "react";
 import { Lookbook, LookbookSkeleton } from "@/components/catalogue/lookbook";
 import { ProsePage } from "@/components/catalogue/prose-page";
 import { SectionHeading } from "@/components/catalogue/section-heading";
-import { absoluteUrl } from "@/components/product/product-seo";
+import { pageMetadata } from "@/components/product/product-seo";
 import { inkPill } from "@/components/ui/pill";
-import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
-const DESCRIPTION = messages.about.metaDescription;
-
 export function generateMetadata(): Metadata {
-  const url = absoluteUrl("/about");
-  return {
+  return pageMetadata({
+    path: "/about",
     title: messages.layout.aboutUs,
-    description: DESCRIPTION,
-    alternates: { canonical: url },
-    openGraph: {
-      type: "website",
-      siteName: SHOP_NAME,
-      title: messages.about.title,
-      description: DESCRIPTION,
-      url,
-    },
-  };
+    shareTitle: messages.about.title,
+    description: messages.about.metaDescription,
+  });
 }
 
 const values = [

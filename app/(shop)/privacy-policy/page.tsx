@@ -1,13 +1,17 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PolicyPage, PolicySection } from "@/components/catalogue/prose-page";
+import { pageMetadata } from "@/components/product/product-seo";
 import { messages } from "@/lib/messages";
 import { SHOP_NAME } from "@/lib/constants";
 
-export const metadata: Metadata = {
-  title: messages.layout.privacyPolicy,
-  description: `How ${SHOP_NAME} collects, uses and protects your personal information.`,
-};
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    path: "/privacy-policy",
+    title: messages.layout.privacyPolicy,
+    description: `How ${SHOP_NAME} collects, uses and protects your personal information.`,
+  });
+}
 
 export default function PrivacyPolicyPage() {
   return (

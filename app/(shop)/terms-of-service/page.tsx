@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PolicyPage, PolicySection } from "@/components/catalogue/prose-page";
+import { pageMetadata } from "@/components/product/product-seo";
 import { messages } from "@/lib/messages";
 import {
   DELIVERY_DAYS_MAX,
@@ -10,10 +11,13 @@ import {
 } from "@/lib/constants";
 import { formatPrice } from "@/lib/format";
 
-export const metadata: Metadata = {
-  title: messages.layout.termsOfService,
-  description: `The terms for shopping at ${SHOP_NAME}: orders, prices, cash on delivery, delivery in Lebanon, returns and warranty.`,
-};
+export function generateMetadata(): Metadata {
+  return pageMetadata({
+    path: "/terms-of-service",
+    title: messages.layout.termsOfService,
+    description: `The terms for shopping at ${SHOP_NAME}: orders, prices, cash on delivery, delivery in Lebanon, returns and warranty.`,
+  });
+}
 
 const deliveryFee = formatPrice(DELIVERY_FEE_CENTS);
 const deliveryDays = `${DELIVERY_DAYS_MIN}-${DELIVERY_DAYS_MAX}`;

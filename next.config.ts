@@ -20,6 +20,11 @@ const nextConfig: NextConfig = {
   cacheHandler: path.resolve("cache-handlers/incremental.mjs"),
   cacheHandlers: { default: path.resolve("cache-handlers/use-cache.mjs") },
   partialPrefetching: false,
+  // Next renders every page anew, uncached and private, for user agents it takes for crawlers that
+  // read only the head (link previews, Lighthouse): a header anyone can send, a way around the
+  // cache. The catalogue's pages resolve their title, canonical and previews into the cached
+  // page's head, so those crawlers get the same cached page as every visitor.
+  htmlLimitedBots: /(?!)/,
   cacheLife: {
     // Catalogue reads: expired by tag on every write, so the time limits are only a safety net
     // for writes made outside the shop (a database edited by hand).

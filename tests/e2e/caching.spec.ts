@@ -66,6 +66,29 @@ test.describe("headers", () => {
     }
   });
 
+  test("a link-preview crawler gets the cached page, its title and preview in the head, like any visitor", async ({
+    request,
+  }) => {
+    const [product] = await products(request);
+    const path = `/product/${product!.id}`;
+    await cachedHtml(request, path);
+    // Next renders anew, uncached, for the user agents it takes for crawlers that read only the
+    // head: a header anyone can send would have been a way around the cache.
+    for (const userAgent of [
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "WhatsApp/2.23.20.0",
+      "Mozilla/5.0 (Linux; Android 11) Chrome/120.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse",
+    ]) {
+      const response = await request.get(path, { headers: { "User-Agent": userAgent } });
+      expect(response.headers()["cache-control"], userAgent).toBe(PUBLIC_CACHE_CONTROL);
+      const html = await response.text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head, userAgent).toContain('<meta property="og:title"');
+      expect(head, userAgent).toMatch(/<link rel="canonical" href="[^"]+\/product\//);
+      expect(head, userAgent).toContain("<title>");
+    }
+  });
+
   test("a HEAD gets its GET's head: ETag, length, encoding and 304", async ({ request }) => {
     const [product] = await products(request);
     const gzip = { "Accept-Encoding": "gzip" };

@@ -167,13 +167,21 @@ test.describe("odd paths and methods", () => {
 });
 
 /**
- * What the shop writes back to `head` (a request without a body that asks to close the connection)
+ * Sends `request` (its request line, then header lines), with the Host header and a `Connection`
+ * that asks to close, then `after` (bytes past the head), and gives what the shop writes back
  * until it closes the connection: "" when it closes without a word. Fails after 10 s of silence.
  */
-function exchangeRaw(baseURL: string, head: string) {
-  const { hostname, port } = new URL(baseURL);
+function exchangeRaw(
+  baseURL: string,
+  [requestLine, ...headers]: string[],
+  { connection = "close", after = "" }: { connection?: string; after?: string } = {},
+) {
+  const { host, hostname, port } = new URL(baseURL);
+  const head = [requestLine, `Host: ${host}`, `Connection: ${connection}`, ...headers].join("\r\n");
   return new Promise<string>((resolve, reject) => {
-    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const socket = net.connect(Number(port), hostname, () =>
+      socket.write(`${head}\r\n\r\n${after}`),
+    );
     let answer = "";
     socket.setEncoding("latin1");
     socket.setTimeout(10_000, () => {
@@ -190,26 +198,23 @@ test.describe("protocol upgrades, which the shop never makes", () => {
   test("a WebSocket or h2c upgrade request is answered as an ordinary request, never held open or cut", async ({
     baseURL,
   }) => {
+    const webSocket = [
+      "Upgrade: websocket",
+      "Sec-WebSocket-Version: 13",
+      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+    ];
+    const h2c = ["Upgrade: h2c", "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA"];
     for (const [path, upgrade, status] of [
       // Next would keep these sockets open forever, waiting for a WebSocket server there is none of.
-      [
-        "/_next/webpack-hmr",
-        "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-        404,
-      ],
-      [
-        "/_next/static/nope.js",
-        "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
-        404,
-      ],
+      ["/_next/webpack-hmr", webSocket, 404],
+      ["/_next/static/nope.js", webSocket, 404],
       // curl --http2 asks for h2c like this on a plain GET; Next closed the connection without a word.
-      ["/about", "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA", 200],
-      ["/api/products", "Upgrade: h2c\r\nHTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA", 200],
+      ["/about", h2c, 200],
+      ["/api/products", h2c, 200],
     ] as const) {
-      const answer = await exchangeRaw(
-        baseURL!,
-        `GET ${path} HTTP/1.1\r\nHost: ${new URL(baseURL!).host}\r\nConnection: Upgrade, close\r\n${upgrade}\r\n\r\n`,
-      );
+      const answer = await exchangeRaw(baseURL!, [`GET ${path} HTTP/1.1`, ...upgrade], {
+        connection: "Upgrade, close",
+      });
       expect([path, answer.split("\r\n")[0]]).toEqual([
         path,
         `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
@@ -222,11 +227,10 @@ test.describe("requests Node itself would answer bare", () => {
   test("a request with an expectation the shop does not know is served as if it had none", async ({
     baseURL,
   }) => {
-    const host = new URL(baseURL!).host;
-    const answer = await exchangeRaw(
-      baseURL!,
-      `GET /api/products HTTP/1.1\r\nHost: ${host}\r\nExpect: something-else\r\nConnection: close\r\n\r\n`,
-    );
+    const answer = await exchangeRaw(baseURL!, [
+      "GET /api/products HTTP/1.1",
+      "Expect: something-else",
+    ]);
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
     expect(answer).toMatch(/\r\ncache-control: public/i);
   });
@@ -234,13 +238,11 @@ test.describe("requests Node itself would answer bare", () => {
   test("bytes a client sends after its answer on a closing connection get no second answer", async ({
     baseURL,
   }) => {
-    const host = new URL(baseURL!).host;
     // A body without a length after a request that asked to close: the parser reads it as the
     // start of another request, which is refused while the first answer is already on its way.
-    const answer = await exchangeRaw(
-      baseURL!,
-      `DELETE /api/products HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n{"not":"a request"}`,
-    );
+    const answer = await exchangeRaw(baseURL!, ["DELETE /api/products HTTP/1.1"], {
+      after: '{"not":"a request"}',
+    });
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 405 Method Not Allowed");
     expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 // Stock wording of the shop (spec section 4). Pure functions, safe to import from client and server:
 // cards and the product page render them on the server, the cart UI re-renders them in the browser.
-import { DETAIL_QUANTITY_CAP, MAX_ITEM_QUANTITY } from "@/lib/constants";
+import { quantityCap } from "@/lib/cart-rules";
+import { DETAIL_QUANTITY_CAP } from "@/lib/constants";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
 type StockState = {
@@ -46,7 +47,7 @@ export function maxSelectableQuantity({
   inCart,
   place,
 }: StockState & { place: "quick-view" | "detail" }): number {
-  const room = Math.min(stock, MAX_ITEM_QUANTITY) - inCart;
+  const room = quantityCap(stock) - inCart;
   return Math.max(0, place === "detail" ? Math.min(DETAIL_QUANTITY_CAP, room) : room);
 }
 
@@ -67,7 +68,7 @@ export function addToCartLabel({ stock, inCart, quantity, justAdded, place }: Ad
   const detail = place === "detail";
   if (stock <= 0) return { label: storefrontMessages.addToCart.soldOut, disabled: true };
   // A line holds at most the stock and 99: past either, another press could add nothing.
-  if (inCart >= Math.min(stock, MAX_ITEM_QUANTITY)) {
+  if (inCart >= quantityCap(stock)) {
     const label = detail
       ? storefrontMessages.addToCart.detailMaxInCart
       : storefrontMessages.addToCart.maxInCart;

@@ -2,10 +2,10 @@
 
 import type { CSSProperties } from "react";
 import { Toaster as SonnerToaster } from "sonner";
+import { TOAST_DURATION_MS } from "@/lib/constants";
 
 // Loaded together with the window that shows them (components/ui/toast.ts).
 export { toast } from "sonner";
-import { TOAST_DURATION_MS } from "@/lib/constants";
 
 // Sonner's colour variables, in the shop's palette (ivory paper, warm ink, muted jewel tones).
 const palette = {

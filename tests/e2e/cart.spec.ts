@@ -613,46 +613,42 @@ async function onSecondDevice(
   return { other, header, close: () => laptop.close() };
 }
 
-test("one account on two devices: what one adds, the other's cart shows when opened", async ({
-  page,
-  browser,
-  baseURL,
-  extraHTTPHeaders,
-}) => {
-  const product = await owner.createProduct({ quantity: 5 });
-  const laptop = await onSecondDevice(page, browser, { baseURL, extraHTTPHeaders });
+test.describe("one account on two devices", () => {
+  let product: Awaited<ReturnType<typeof owner.createProduct>>;
+  let laptop: Awaited<ReturnType<typeof onSecondDevice>>;
 
-  const productPage = new ProductPage(page, product);
-  await productPage.open();
-  await productPage.add(2);
+  test.beforeEach(async ({ page, browser, baseURL, extraHTTPHeaders }) => {
+    product = await owner.createProduct({ quantity: 5 });
+    laptop = await onSecondDevice(page, browser, { baseURL, extraHTTPHeaders });
+  });
 
-  await laptop.header.cart.click();
-  await expect(laptop.other).toHaveURL(/\/checkout$/);
-  await expect(new CheckoutPage(laptop.other).line(product.name).getByRole("group")).toContainText(
-    "2",
-  );
-  await laptop.header.expectCounts({ cart: 2, wishlist: 0 });
-  await laptop.close();
-});
+  test.afterEach(() => laptop?.close());
 
-test("one account on two devices: what one saves, the other's wishlist shows when opened", async ({
-  page,
-  browser,
-  baseURL,
-  extraHTTPHeaders,
-}) => {
-  const product = await owner.createProduct({ quantity: 5 });
-  const laptop = await onSecondDevice(page, browser, { baseURL, extraHTTPHeaders });
+  test("what one adds, the other's cart shows when opened", async ({ page }) => {
+    const productPage = new ProductPage(page, product);
+    await productPage.open();
+    await productPage.add(2);
 
-  const saved = await page.request.post("/api/wishlist/add", { data: { productId: product.id } });
-  expect(saved.ok()).toBe(true);
+    await laptop.header.cart.click();
+    await expect(laptop.other).toHaveURL(/\/checkout$/);
+    await expect(
+      new CheckoutPage(laptop.other).line(product.name).getByRole("group"),
+    ).toContainText("2");
+    await laptop.header.expectCounts({ cart: 2, wishlist: 0 });
+  });
 
-  await laptop.header.wishlist.click();
-  const panel = laptop.other.getByRole("dialog", { name: messages.wishlist.title });
-  await expect(panel.getByText(product.name, { exact: true })).toBeVisible();
-  await laptop.other.keyboard.press("Escape");
-  await laptop.header.expectCounts({ cart: 0, wishlist: 1 });
-  await laptop.close();
+  test("what one saves, the other's wishlist shows when opened", async ({ page }) => {
+    const saved = await page.request.post("/api/wishlist/add", {
+      data: { productId: product.id },
+    });
+    expect(saved.ok()).toBe(true);
+
+    await laptop.header.wishlist.click();
+    const panel = laptop.other.getByRole("dialog", { name: messages.wishlist.title });
+    await expect(panel.getByText(product.name, { exact: true })).toBeVisible();
+    await laptop.other.keyboard.press("Escape");
+    await laptop.header.expectCounts({ cart: 0, wishlist: 1 });
+  });
 });
 
 test("a visitor whose browser storage is full still keeps a cart for the visit, and can empty it", async ({

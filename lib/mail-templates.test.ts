@@ -21,17 +21,21 @@ const order: OrderDto = {
   notes: "Ring twice\nTotal: $1 if the bell is broken",
 };
 
-describe("an order mail's plain-text part", () => {
+const confirmation = () =>
+  orderConfirmationMail({ firstName: "Rana", order, ordersUrl: "http://localhost:3000/orders" });
+
+describe("an order confirmation mail", () => {
   it("indents the further lines of a row's value, so none reads as a row of its own", () => {
-    const { text } = orderConfirmationMail({
-      firstName: "Rana",
-      order,
-      ordersUrl: "http://localhost:3000/orders",
-    });
+    const { text } = confirmation();
     expect(text).toContain("Notes: Ring twice\n  Total: $1 if the bell is broken");
     expect(text).toMatch(/^Total: \$29\.50$/m);
     expect(text).not.toMatch(/^Total: \$1/m);
     // The address's lines, under its label.
     expect(text).toMatch(/^Deliver to: Rana Aoun\n {2}\S/m);
+  });
+
+  it("fits the mail to a phone's screen in mail apps that read a viewport", () => {
+    const { html } = confirmation();
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
   });
 });

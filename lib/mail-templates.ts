@@ -49,7 +49,7 @@ function layout({
   const row = ([label, value]: Row) =>
     `<tr><td style="padding:6px 12px 6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#7a7068;vertical-align:top;${WRAP}">${escapeHtml(label)}</td><td style="padding:6px 0;border-bottom:1px solid #f0e9df;font-size:14px;line-height:1.5;color:#2b2622;text-align:right;white-space:pre-line;${WRAP}">${escapeHtml(value)}</td></tr>`;
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:24px;background:#fbf8f3;font-family:Helvetica,Arial,sans-serif">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border:1px solid #e8dfd3;border-radius:8px">

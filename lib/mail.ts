@@ -133,6 +133,19 @@ export async function mailRetriesDone() {
 }
 
 /**
+ * A customer who answers a mail reaches the shop's public address (CONTACT_EMAIL, the footer's
+ * Contact link), which the owner reads, rather than a sending address such as a no-reply one.
+ * Unset when MAIL_FROM already is that address.
+ */
+function shopReplyTo(): string | undefined {
+  const { MAIL_FROM, CONTACT_EMAIL } = env();
+  const sender = MAIL_FROM.match(/<([^>]*)>\s*$/)?.[1] ?? MAIL_FROM;
+  return sender.trim().toLowerCase() === CONTACT_EMAIL.trim().toLowerCase()
+    ? undefined
+    : CONTACT_EMAIL;
+}
+
+/**
  * Sends one mail: through SMTP_URL when set, otherwise written as an .eml file under
  * DATA_DIR/outbox/ with `notice` (the link or PIN it carries) logged for the developer.
  */
@@ -146,7 +159,7 @@ export async function sendMail({
   to: string;
   content: MailContent;
   notice?: string;
-  /** Where a reply goes, when not to the sender (MAIL_FROM). */
+  /** Where a reply goes; by default the shop's public address (see shopReplyTo). */
   replyTo?: string;
   /**
    * Asked before each retry: whether the link or PIN the mail carries still works. A newer one
@@ -161,7 +174,7 @@ export async function sendMail({
   const message = {
     from: MAIL_FROM,
     to,
-    replyTo,
+    replyTo: replyTo ?? shopReplyTo(),
     textEncoding: "quoted-printable" as const,
     ...content,
   };

@@ -133,6 +133,27 @@ describeEachDatabase("mail through SMTP", () => {
     expect(connections.mostOpen).toBeLessThanOrEqual(5);
   });
 
+  it("sends a customer's reply to the shop's contact address when mail goes out from another", async () => {
+    process.env.MAIL_FROM = "Lumière Jewelry <no-reply@mailer.example>";
+    process.env.CONTACT_EMAIL = "owner@lumiere.example";
+    resetEnvCache();
+    try {
+      const email = uniqueEmail("smtp-reply");
+      const content = { subject: "Your order", text: "Thank you", html: "<p>Thank you</p>" };
+      await sendMail({ to: email, content });
+      await sendMail({ to: "shop@lumiere.example", content, replyTo: email });
+      expect(await mailTo(email, /Subject: Your order/)).toMatch(
+        /^Reply-To: owner@lumiere\.example$/m,
+      );
+      const notice = await mailTo("shop@lumiere.example", /Subject: Your order/);
+      expect(notice).toMatch(new RegExp(`^Reply-To: ${email.replace(/[.+]/g, "\\$&")}$`, "m"));
+    } finally {
+      delete process.env.MAIL_FROM;
+      delete process.env.CONTACT_EMAIL;
+      resetEnvCache();
+    }
+  });
+
   it("does not fail sign-up when the mail server is down", async () => {
     const errors = jest.spyOn(console, "error").mockImplementation(() => {});
     process.env.SMTP_URL = "smtp://127.0.0.1:1/?ignoreTLS=true&connectionTimeout=500";

@@ -23,6 +23,8 @@ export const storefrontMessages = {
     productsErrorDefault: "Failed to fetch products",
     metaTitle: "Lumière — Handmade Jewelry in Lebanon",
     categoryMetaTitle: (category: string) => `Handmade ${category} — Lumière`,
+    categoryMetaDescription: (category: string) =>
+      `Handcrafted ${category.toLowerCase()}, made in Lebanon. Cash on delivery, $5 flat delivery anywhere in Lebanon.`,
     metaDescription:
       "Handcrafted earrings, necklaces, bracelets, rings and anklets, made in Lebanon. Cash on delivery, $5 flat delivery anywhere in Lebanon.",
     heroEyebrow: "Handmade in Lebanon",

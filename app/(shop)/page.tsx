@@ -9,6 +9,7 @@ export function generateMetadata() {
     category: DEFAULT_CATEGORY,
     path: "/",
     title: messages.home.metaTitle,
+    description: messages.home.metaDescription,
   });
 }
 

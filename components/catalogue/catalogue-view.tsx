@@ -20,30 +20,34 @@ import { messages } from "@/lib/messages";
 // visitor, rendered on its first visit from the cached catalogue and then served as static HTML
 // until a catalogue write expires its tags.
 
-/** A view of the catalogue: the category it shows, its address and its title. */
-export type CatalogueViewOf = { category: Category; path: string; title: string };
-
-const DESCRIPTION = messages.home.metaDescription;
+/** A view of the catalogue: the category it shows, its address, its title and description. */
+export type CatalogueViewOf = {
+  category: Category;
+  path: string;
+  title: string;
+  description: string;
+};
 
 export async function catalogueMetadata({
   category,
   path,
   title,
+  description,
 }: CatalogueViewOf): Promise<Metadata> {
   const images = await previewImages(category);
   return {
     title: { absolute: title },
-    description: DESCRIPTION,
+    description,
     alternates: { canonical: absoluteUrl(path) },
     openGraph: {
       type: "website",
       siteName: SHOP_NAME,
       title,
-      description: DESCRIPTION,
+      description,
       url: absoluteUrl(path),
       images,
     },
-    twitter: { card: "summary_large_image", title, description: DESCRIPTION, images },
+    twitter: { card: "summary_large_image", title, description, images },
   };
 }
 

@@ -300,6 +300,30 @@ test.describe("storefront", () => {
     await expect(page.getByText("Last updated: January 2025")).toBeVisible();
   });
 
+  test("each category page has its own title and description for search engines and previews", async ({
+    request,
+  }) => {
+    const described = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      const meta = (attribute: string) =>
+        html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+      return {
+        title: html.match(/<title>([^<]*)<\/title>/)?.[1],
+        description: meta('name="description"'),
+        preview: meta('property="og:description"'),
+      };
+    };
+    const home = await described("/");
+    const rings = await described("/category/rings");
+    expect(rings).toEqual({
+      title: "Handmade Rings — Lumière",
+      description: expect.stringMatching(/^Handcrafted rings, made in Lebanon\./),
+      preview: rings.description,
+    });
+    expect(home.description).toMatch(/^Handcrafted earrings, necklaces, bracelets/);
+    expect((await described("/category/anklets")).description).toMatch(/^Handcrafted anklets/);
+  });
+
   test("product pages describe the product to search engines", async ({ page, request }) => {
     const [product] = (await (await request.get("/api/products")).json()) as ApiProduct[];
     await page.goto(`/product/${product!.id}`);

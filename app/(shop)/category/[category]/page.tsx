@@ -23,6 +23,7 @@ async function chosenView(params: Props["params"]): Promise<CatalogueViewOf> {
     category,
     path: categoryHref(category),
     title: messages.home.categoryMetaTitle(categoryLabel(category)),
+    description: messages.home.categoryMetaDescription(categoryLabel(category)),
   };
 }
 

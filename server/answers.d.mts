@@ -25,4 +25,5 @@ export function answeredUnservedMethod(
   allowedMethods: (req: IncomingMessage) => Promise<string>,
 ): boolean;
 export function answeredOddTarget(req: IncomingMessage, res: ServerResponse): boolean;
+export function resolveDotSegments(req: IncomingMessage): void;
 export function answeredApiRoot(req: IncomingMessage, res: ServerResponse): boolean;

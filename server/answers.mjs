@@ -74,6 +74,24 @@ export function answeredOddTarget(req, res) {
   return true;
 }
 
+// A `.` or `..` segment, spelled plainly or percent-encoded (WHATWG URL reads `%2e` as a dot too).
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/**
+ * Reads a path with `.` or `..` segments ("/./product/<id>", "/x/../api/products") as the path they
+ * resolve to, as Next routes it (RFC 3986, 5.2.4). Every check after this one matches the path as
+ * written: without it such a spelling slipped past the read-only methods (a POST got a cached
+ * product), the one lowercase spelling of a product's address, and the not-found budget.
+ */
+export function resolveDotSegments(req) {
+  const target = req.url ?? "/";
+  if (!target.startsWith("/")) return; // the absolute form is resolved with the rest of its URL
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (!DOT_SEGMENT.test(path)) return;
+  req.url = new URL(`http://shop${path}`).pathname + (queryAt === -1 ? "" : target.slice(queryAt));
+}
+
 const API_ROOT = new Set(["/api", "/api/"]);
 
 /** `/api` itself, which the API's catch-all route needs a segment to reach: its JSON 404. */

@@ -4,6 +4,7 @@
 //   so a client cannot pick the address every per-address limit counts;
 // - every answer carries the security headers, and each HTML page a policy naming its own
 //   inline scripts by hash (server/security.mjs);
+// - a path is read with its `.` and `..` segments resolved, as Next routes it;
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
@@ -22,6 +23,7 @@ import {
   answeredUnservedMethod,
   answerClientError,
   answerWrongMethodInJson,
+  resolveDotSegments,
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
 import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
@@ -93,6 +95,7 @@ function serve(req, res) {
       delete req.headers[name];
     }
   }
+  resolveDotSegments(req);
   sharePublicPages(res);
   compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });

@@ -21,6 +21,7 @@ import {
   METHOD_NOT_ALLOWED,
   NOT_FOUND,
   REQUEST_TIMED_OUT,
+  resolveDotSegments,
 } from "@/server/answers.mjs";
 import { readResponse } from "@/tests/support/auth-requests";
 
@@ -84,6 +85,7 @@ describe("what the entry point answers before Next", () => {
     server = http.createServer((req, res) => {
       const allowedMethods = async (req: http.IncomingMessage) =>
         req.url === "/api/cart" ? "GET, HEAD, OPTIONS" : "";
+      resolveDotSegments(req);
       if (
         answeredOddTarget(req, res) ||
         answeredApiRoot(req, res) ||
@@ -153,6 +155,30 @@ describe("what the entry point answers before Next", () => {
     expect(await send("GET", "http://evil.example/api/cart?x=1")).toMatchObject({
       status: 200,
       body: "next /api/cart?x=1",
+    });
+  });
+
+  it("reads a path's . and .. segments as the path they resolve to, as Next routes it", async () => {
+    const id = "00000000-0000-0000-0000-000000000000";
+    // Next serves a cached product to any method: the read-only check must see the real path.
+    for (const path of [`/api/product/./${id}`, `/x/../api/product/${id}`, `/%2e/api/products`]) {
+      expect(await send("POST", path)).toMatchObject({
+        status: 405,
+        allow: "GET, HEAD",
+        body: JSON.stringify({ error: messages.api.methodNotAllowed }),
+      });
+    }
+    expect(await send("GET", `/./product/${id}`)).toMatchObject({ body: `next /product/${id}` });
+    expect(await send("GET", "/a/%2E%2E/category/rings?next=/x/../y")).toMatchObject({
+      body: "next /category/rings?next=/x/../y",
+    });
+    expect(await send("DELETE", "/api/cart/%2e%2e")).toMatchObject({
+      status: 404,
+      body: JSON.stringify({ error: messages.api.notFound }),
+    });
+    // Names that only start with dots are names.
+    expect(await send("GET", "/.well-known/a/..b")).toMatchObject({
+      body: "next /.well-known/a/..b",
     });
   });
 

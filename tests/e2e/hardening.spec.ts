@@ -155,6 +155,26 @@ test.describe("odd paths and methods", () => {
     }
   });
 
+  test("a path spelled with . or .. segments is checked as the path Next serves", async ({
+    request,
+    baseURL,
+  }) => {
+    // Sent as they are: a browser, and Playwright, resolve these segments before sending.
+    const [product] = (await (await request.get("/api/products")).json()) as ProductDto[];
+    expect((await request.get(`/api/product/${product!.id}`)).status()).toBe(200);
+    for (const path of [`/api/product/./${product!.id}`, `/x/../api/product/${product!.id}`]) {
+      const answer = await exchangeRaw(baseURL!, [`POST ${path} HTTP/1.1`, "Content-Length: 0"]);
+      expect([path, answer.split("\r\n")[0]]).toEqual([path, "HTTP/1.1 405 Method Not Allowed"]);
+      expect(answer).toMatch(/\r\nAllow: GET, HEAD\r\n/i);
+    }
+    // Its id in capitals is still the one cached answer.
+    const capitals = await exchangeRaw(baseURL!, [
+      `GET /api/./product/${product!.id.toUpperCase()} HTTP/1.1`,
+    ]);
+    expect(capitals.split("\r\n")[0]).toBe("HTTP/1.1 200 OK");
+    expect(capitals).toMatch(/\r\nx-nextjs-cache: HIT\r\n/i);
+  });
+
   test("a malformed percent-encoding in a path answers 400 in JSON, never a 500", async ({
     request,
   }) => {
@@ -284,6 +304,7 @@ test.describe("client addresses behind one trusted proxy (this server: TRUST_PRO
 test.describe("pages for made-up products and categories (rendered anew each time)", () => {
   test("a client answered its minute's 404s waits; other clients and addresses do not", async ({
     request,
+    baseURL,
   }) => {
     test.setTimeout(120_000);
     const [product] = (await (await request.get("/api/products")).json()) as ProductDto[];
@@ -307,6 +328,14 @@ test.describe("pages for made-up products and categories (rendered anew each tim
     expect(refused.headers()["cache-control"]).toBe("private, no-store");
     expect(await refused.text()).toContain(messages.api.tooManyRequests);
     expect((await request.get(`/product/${product!.id}`, prober)).status()).toBe(429);
+    // However its path is spelled.
+    for (const path of [`/./product/${crypto.randomUUID()}`, "/x/../category/made-up"]) {
+      const answer = await exchangeRaw(baseURL!, [
+        `GET ${path} HTTP/1.1`,
+        "X-Forwarded-For: 198.51.100.140",
+      ]);
+      expect([path, answer.split("\r\n")[0]]).toEqual([path, "HTTP/1.1 429 Too Many Requests"]);
+    }
     // Its other pages and the API still answer; another client is not affected.
     expect((await request.get("/", prober)).status()).toBe(200);
     expect((await request.get(`/api/product/${product!.id}`, prober)).status()).toBe(200);

@@ -239,6 +239,8 @@ describe("unknown /api paths", () => {
         await handler(new Request(`http://localhost${path}`, { method })),
       );
       expect(result).toMatchObject({ status: 404, body: { error: messages.api.notFound } });
+      // next-auth's own addresses (csrf, providers) are served once Google sign-in is set up.
+      expect(result.headers.get("cache-control")).toBe("private, no-store");
     }
     const wrongMethod = await readResponse(
       await nextAuthPut(

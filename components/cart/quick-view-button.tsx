@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { Eye, Loader2 } from "lucide-react";
 import { useRef } from "react";
 import type { QuickViewProduct } from "@/components/cart/quick-view";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useLazyWindow } from "@/components/ui/use-lazy-window";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
@@ -25,6 +26,8 @@ export function QuickViewButton({
 }) {
   const { open, setOpen, used, opening, show } = useLazyWindow(loadQuickView);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Disabled until the page's scripts run: a tap before then would be lost.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -35,6 +38,7 @@ export function QuickViewButton({
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-busy={opening || undefined}
+        disabled={!hydrated}
         onPointerEnter={loadQuickView}
         onFocus={loadQuickView}
         onClick={show}

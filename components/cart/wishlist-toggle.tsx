@@ -4,6 +4,7 @@ import clsx from "clsx";
 import { Heart } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useWishlist } from "@/components/cart/cart-provider";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { HEART_ANIMATION_MS } from "@/lib/constants";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
@@ -24,6 +25,8 @@ export function WishlistToggle({
   const wishlist = useWishlist();
   const saved = wishlist.has(productId);
   const [beating, setBeating] = useState(false);
+  // Disabled until the page's scripts run: a tap before then would be lost.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!beating) return;
@@ -39,6 +42,7 @@ export function WishlistToggle({
           ? storefrontMessages.wishlist.removeItem(productName)
           : storefrontMessages.wishlist.addItem(productName)
       }
+      disabled={!hydrated}
       onClick={() => {
         setBeating(true);
         void wishlist.toggle(productId);

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Heart, ShoppingBag } from "lucide-react";
 import { useCart, useWishlist } from "@/components/cart/cart-provider";
 import { CountBadge } from "@/components/ui/count-badge";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
 const iconButton =
@@ -12,6 +13,8 @@ const iconButton =
 
 export function WishlistButton() {
   const { count, openWishlist } = useWishlist();
+  // Disabled until the page's scripts run: a tap before then would be lost.
+  const hydrated = useHydrated();
   const label =
     count > 0
       ? storefrontMessages.layout.wishlistWithCount(count)
@@ -21,6 +24,7 @@ export function WishlistButton() {
       type="button"
       aria-label={label}
       aria-haspopup="dialog"
+      disabled={!hydrated}
       onClick={openWishlist}
       className={iconButton}
     >

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { Loader2, Menu } from "lucide-react";
 import { OnRouteChange } from "@/components/layout/on-route-change";
 import type { SocialUrls } from "@/components/layout/social-links";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { useLazyWindow } from "@/components/ui/use-lazy-window";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
@@ -19,6 +20,8 @@ const MobileMenuPanel = dynamic(() => loadPanel().then((m) => m.MobileMenuPanel)
 export function MobileMenu(socialUrls: SocialUrls) {
   const { open, setOpen, used, opening, show } = useLazyWindow(loadPanel);
   const trigger = useRef<HTMLButtonElement>(null);
+  // Disabled until the page's scripts run: a tap before then would be lost.
+  const hydrated = useHydrated();
 
   return (
     <>
@@ -32,6 +35,7 @@ export function MobileMenu(socialUrls: SocialUrls) {
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-busy={opening || undefined}
+        disabled={!hydrated}
         onPointerEnter={loadPanel}
         onPointerDown={loadPanel}
         onFocus={loadPanel}

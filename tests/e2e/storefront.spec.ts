@@ -1,5 +1,6 @@
 import { createProduct } from "./support/checkout";
-import { expect, expectTapTargets, test, type Page } from "./support/test";
+import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
+import { messages } from "@/lib/messages";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
 
@@ -195,6 +196,29 @@ test.describe("storefront", () => {
     expect(title).toBeGreaterThan(0);
     expect(html.slice(0, title)).not.toMatch(/<div hidden id="S:\d+">/);
     expect(html).not.toContain("Loading product details...");
+  });
+
+  test("the buttons only scripts can answer wait for them, instead of ignoring a tap @phone", async ({
+    page,
+  }) => {
+    // A slow phone: the page is painted and its scripts are still on their way.
+    const release = await holdRequests(page, "**/_next/static/chunks/*.js");
+    await page.goto("/?utm_source=instagram", { waitUntil: "domcontentloaded" });
+    const banner = page.getByRole("banner");
+    const card = new Storefront(page).grid().getByRole("listitem").first();
+    const controls = [
+      // Phones only: a wide screen hides it.
+      banner.getByRole("button", { name: messages.layout.openMenu, includeHidden: true }),
+      banner.getByRole("button", { name: messages.layout.wishlist }),
+      card.getByRole("button", { name: /^Add .+ to your wishlist$/ }),
+      card.getByRole("button", { name: /^Quick view of / }),
+    ];
+    for (const control of controls) await expect(control).toBeDisabled();
+
+    release();
+    for (const control of controls) await expect(control).toBeEnabled({ timeout: 30_000 });
+    await controls[1]!.click();
+    await expect(page.getByRole("dialog", { name: messages.wishlist.title })).toBeVisible();
   });
 
   test("the gallery steps through images, wraps around and zooms", async ({ page, request }) => {

@@ -2,12 +2,12 @@ import { expect, test, type Page } from "./support/test";
 import type { Browser, Locator } from "@playwright/test";
 import { AccountArea } from "./support/account";
 import { verifiedCustomer } from "./support/admin";
-import { HeaderBadges, Owner, ProductPage, toast } from "./support/cart";
-import { CheckoutPage } from "./support/checkout";
+import { HeaderBadges, Owner, ProductPage, serverCart, serverLines, toast } from "./support/cart";
+import { atCheckout, CheckoutPage } from "./support/checkout";
 import { toCartItem } from "@/lib/cart-rules";
 import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import { messages } from "@/lib/messages";
-import type { CartAnswer, WishlistAnswer } from "@/models/cart";
+import type { WishlistAnswer } from "@/models/cart";
 
 const t = messages.addToCart;
 
@@ -193,7 +193,7 @@ test("a verified customer who signs in with a local cart gets the merged cart an
   await header.expectCounts({ cart: 10, wishlist: 3 });
   await expect
     .poll(async () => {
-      const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+      const cart = await serverCart(page.request);
       return Object.fromEntries(cart.map((line) => [line.productId, line.quantity]));
     })
     .toEqual({ [both.id]: 4, [onlyLocal.id]: 3, [onlyStored.id]: 1, [scarce.id]: 2 });
@@ -215,7 +215,7 @@ test("a verified customer who signs in with a local cart gets the merged cart an
   await bothPage.add(1);
   await expect
     .poll(async () => {
-      const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+      const cart = await serverCart(page.request);
       return cart.find((line) => line.productId === both.id)?.quantity;
     })
     .toBe(5);
@@ -300,10 +300,7 @@ test("a verified customer's change rolls back when the server refuses it, and st
   await context.setOffline(false);
   await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
   expect(await storedList(page, WISHLIST_STORAGE_KEY)).toEqual([]);
-  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
-  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
-    { productId: product.id, quantity: 2 },
-  ]);
+  expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
   const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
   expect(wishlist.map((entry) => entry._id)).toEqual([product.id]);
   await page.reload();
@@ -350,10 +347,7 @@ test("an add the server took but whose answer was lost is not sent again: the li
   await page.reload();
   await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
   await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
-  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
-  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
-    { productId: product.id, quantity: 2 },
-  ]);
+  expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
 });
 
 test("a wishlist add the server took but whose answer was lost stays saved, and says so", async ({
@@ -392,10 +386,7 @@ test("a line waiting in browser storage reaches the server once, however many ta
     [CART_STORAGE_KEY, JSON.stringify([toCartItem(product, 2)])],
   );
   await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
-  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
-  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
-    { productId: product.id, quantity: 2 },
-  ]);
+  expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
   await page.reload();
   await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
 });
@@ -424,29 +415,26 @@ test("catalogue pages are the same HTML for a visitor and for a signed-in custom
 });
 
 /** A verified customer whose server cart holds `quantity` of a new product, at the checkout. */
-async function customerAtCheckout(page: Page, quantity: number) {
-  const product = await owner.createProduct({ quantity: 8 });
-  await verifiedCustomer(page.request);
-  const added = await page.request.post("/api/cart/add", {
-    data: { productId: product.id, quantity },
+async function customerAtCheckout(page: Page, baseURL: string, quantity: number) {
+  const { checkout, product } = await atCheckout(page, baseURL, {
+    cart: "server",
+    pieces: { product: { name: "Test Ring", price: "24.50", stock: 8, inCart: quantity } },
   });
-  expect(added.ok()).toBe(true);
-  const checkout = new CheckoutPage(page);
-  await checkout.open();
   const line = checkout.line(product.name);
   await expect(line.getByRole("group")).toContainText(String(quantity));
   return { product, line };
 }
 
 const serverQuantities = async (page: Page) => {
-  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
+  const cart = await serverCart(page.request);
   return cart.map((item) => item.quantity);
 };
 
 test("quick taps on + end with the line at the quantity shown, on the server too, however slow the first one is", async ({
   page,
+  baseURL,
 }) => {
-  const { line } = await customerAtCheckout(page, 1);
+  const { line } = await customerAtCheckout(page, baseURL!, 1);
   // A slow phone: the first change takes a while to reach the shop; the later ones do not.
   let held = false;
   await page.route("**/api/cart/update", async (route) => {
@@ -476,8 +464,9 @@ test("quick taps on + end with the line at the quantity shown, on the server too
 
 test("a removal the server took but whose answer was lost leaves the line gone, with no failure message", async ({
   page,
+  baseURL,
 }) => {
-  const { product, line } = await customerAtCheckout(page, 2);
+  const { product, line } = await customerAtCheckout(page, baseURL!, 2);
   // The first removal reaches the server, and the connection drops before its answer comes back.
   const answers: number[] = [];
   await page.route("**/api/cart/remove/**", async (route) => {
@@ -568,10 +557,7 @@ test("a cart line the server could not take at sign-in (it was briefly down) sta
 
   await page.reload();
   await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
-  const { cart } = (await (await page.request.get("/api/cart")).json()) as CartAnswer;
-  expect(cart.map(({ productId, quantity }) => ({ productId, quantity }))).toEqual([
-    { productId: product.id, quantity: 2 },
-  ]);
+  expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
   await header.expectCounts({ cart: 2, wishlist: 0 });
 });
 

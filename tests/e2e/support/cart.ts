@@ -10,6 +10,7 @@ import {
 import { expect } from "./test";
 import { OWNER, photo } from "./admin";
 import { messages } from "@/lib/messages";
+import type { CartAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 
 export type ProductSpec = { name: string; quantity: number; price?: string };
@@ -23,6 +24,17 @@ export class Owner {
     const response = await api.post("/api/auth/login", { data: OWNER });
     expect(response.ok()).toBe(true);
     return new Owner(api);
+  }
+
+  /** Signs the owner in from `headers`' address for one change, and out again. */
+  static async change(
+    baseURL: string,
+    headers: Record<string, string>,
+    change: (owner: Owner) => Promise<void>,
+  ) {
+    const owner = await Owner.signIn(baseURL, headers);
+    await change(owner);
+    await owner.dispose();
   }
 
   private fields({ name, quantity, price = "24.50" }: ProductSpec) {
@@ -156,4 +168,14 @@ export class HeaderBadges {
 /** The notification with exactly this text. */
 export function toast(page: Page, text: string): Locator {
   return page.getByRole("region", { name: /Notifications/ }).getByText(text, { exact: true });
+}
+
+/** The cart the server keeps for the customer signed in on `request`. */
+export async function serverCart(request: APIRequestContext): Promise<CartAnswer["cart"]> {
+  return ((await (await request.get("/api/cart")).json()) as CartAnswer).cart;
+}
+
+/** The server cart's pieces and quantities, nothing else. */
+export async function serverLines(request: APIRequestContext) {
+  return (await serverCart(request)).map(({ productId, quantity }) => ({ productId, quantity }));
 }

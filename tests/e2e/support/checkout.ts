@@ -7,10 +7,10 @@ import {
   type Page,
 } from "@playwright/test";
 import { expect } from "./test";
-import { newShopper, type Shopper } from "./account";
+import { AuthModal, newShopper, type Shopper } from "./account";
 import { OWNER, photo, verifiedCustomer } from "./admin";
 import { toCartItem } from "@/lib/cart-rules";
-import { CART_STORAGE_KEY } from "@/lib/constants";
+import { CART_STORAGE_KEY, INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
 import type { ProductDto } from "@/models/product";
@@ -98,6 +98,33 @@ export async function unverifiedCustomer(
 
 export { verifiedCustomer };
 
+/** A verified customer signed in on another device only (an API context of its own at `address`). */
+export async function verifiedCustomerElsewhere(baseURL: string, address: string) {
+  const device = await newApiContext(baseURL, address);
+  const shopper = await verifiedCustomer(device);
+  await device.dispose();
+  return shopper;
+}
+
+/** The customer signs out of every device, from another one at `address`. */
+export async function signOutEverywhere(baseURL: string, shopper: Shopper, address: string) {
+  const device = await newApiContext(baseURL, address);
+  expect((await device.post("/api/auth/login", { data: shopper })).ok()).toBe(true);
+  expect((await device.post("/api/auth/logout-everywhere")).ok()).toBe(true);
+  await device.dispose();
+}
+
+/** What the shop has of a product now. */
+export async function stockOf(request: APIRequestContext, product: ProductDto): Promise<number> {
+  const answer = await request.get(`/api/product/${product.id}`);
+  return ((await answer.json()) as { quantity: number }).quantity;
+}
+
+/** The orders of the customer signed in on `request`, newest first. */
+export async function ordersOf(request: APIRequestContext): Promise<OrderDto[]> {
+  return ((await (await request.get("/api/orders")).json()) as { orders: OrderDto[] }).orders;
+}
+
 /**
  * Puts `quantity` units of a product in the shopper's cart: in browser storage (where the page
  * reads a visitor's cart) and, for a signed-in verified customer, on the server too (where a synced
@@ -109,12 +136,7 @@ export async function fillCart(
   { server = false } = {},
 ) {
   if (server) {
-    for (const { product, quantity } of lines) {
-      const added = await page.request.post("/api/cart/add", {
-        data: { productId: product.id, quantity },
-      });
-      expect(added.ok()).toBe(true);
-    }
+    for (const { product, quantity } of lines) await addOnServer(page, product, quantity);
   }
   const items = lines.map(({ product, quantity }) => toCartItem(product, quantity));
   await page.goto("/");
@@ -123,6 +145,86 @@ export async function fillCart(
     [CART_STORAGE_KEY, JSON.stringify(items)],
   );
 }
+
+/** One of a test's own pieces: its name (made unique), price, stock, and how many are in the cart. */
+export type Piece = { name: string; price: string; stock: number; inCart?: number };
+
+/**
+ * Who is at the checkout: a verified customer signed in on the page, one who never verified the
+ * email, one with a verified account signed in on another device only ("signed out"), or a
+ * visitor without an account.
+ */
+export type Customer = "verified" | "unverified" | "signed out" | "visitor";
+
+/**
+ * A test's own pieces, made by the owner; its customer; and a cart holding the pieces' `inCart`
+ * units: in the browser and, for a verified customer, on the server too (or, with `cart:
+ * "server"`, on the server only, as another device left it). Then the checkout opens, unless
+ * `open` is false because something changes first. Answers with each piece under its own key.
+ */
+export async function atCheckout<P extends Record<string, Piece>, C extends Customer = "verified">(
+  page: Page,
+  baseURL: string,
+  {
+    pieces,
+    customer = "verified" as C,
+    source,
+    cart,
+    open = true,
+  }: {
+    pieces: P;
+    customer?: C;
+    source?: "instagram";
+    cart?: "server";
+    open?: boolean;
+  },
+): Promise<
+  {
+    checkout: CheckoutPage;
+    /** The customer's account (a visitor has none). */
+    shopper: C extends "visitor" ? undefined : Shopper;
+  } & { [K in keyof P]: ProductDto }
+> {
+  const stamp = Date.now();
+  const products: Record<string, ProductDto> = {};
+  const lines: { product: ProductDto; quantity: number }[] = [];
+  for (const [key, { name, price, stock, inCart = 0 }] of Object.entries(pieces)) {
+    const product = await createProduct(baseURL, {
+      name: `${name} ${stamp}`,
+      price,
+      quantity: stock,
+    });
+    products[key] = product;
+    if (inCart > 0) lines.push({ product, quantity: inCart });
+  }
+  const shopper =
+    customer === "verified"
+      ? await verifiedCustomer(page.request, { source })
+      : customer === "unverified"
+        ? await unverifiedCustomer(page.request, { source })
+        : customer === "signed out"
+          ? await verifiedCustomerElsewhere(baseURL, "198.51.100.21")
+          : undefined;
+  if (cart === "server") {
+    for (const { product, quantity } of lines) await addOnServer(page, product, quantity);
+  } else if (lines.length > 0) {
+    await fillCart(page, lines, { server: customer === "verified" });
+  }
+  const checkout = new CheckoutPage(page);
+  if (open) await checkout.open();
+  return { ...(products as { [K in keyof P]: ProductDto }), checkout, shopper: shopper as never };
+}
+
+/** Adds to the signed-in customer's cart on the server, as another of her devices would. */
+export async function addOnServer(page: Page, product: ProductDto, quantity: number) {
+  const added = await page.request.post("/api/cart/add", {
+    data: { productId: product.id, quantity },
+  });
+  expect(added.ok()).toBe(true);
+}
+
+/** An address in Lebanon for the tests that do not look at it. */
+const SOME_ADDRESS = { address: "Old souk", city: "Byblos", phone: "09 111 222" };
 
 export class CheckoutPage {
   constructor(private readonly page: Page) {}
@@ -151,7 +253,45 @@ export class CheckoutPage {
     return this.summary.getByRole("listitem").filter({ hasText: name });
   }
 
-  async fillShipping(values: { address: string; city: string; phone: string; area?: string }) {
+  /** The open checkout with these pieces in the cart instead (a verified customer's next order). */
+  async openWith(lines: { product: ProductDto; quantity: number }[]) {
+    await fillCart(this.page, lines, { server: true });
+    await this.open();
+  }
+
+  /** What a refused order says above the button. */
+  get problem(): Locator {
+    return this.summary.getByRole("alert");
+  }
+
+  /** The summary's line naming the Instagram first-order discount. */
+  get discount(): Locator {
+    return this.summary.getByText(t.discountApplied(INSTAGRAM_DISCOUNT_PERCENT));
+  }
+
+  /** A signed-out visitor's cart, under the sign-in prompt. */
+  visitorLine(name: string): Locator {
+    return this.page
+      .getByRole("region", { name: t.yourCart })
+      .getByRole("listitem")
+      .filter({ hasText: name });
+  }
+
+  /** A signed-out visitor signs in from the checkout's prompt and finds the form. */
+  async signInFromPrompt(shopper: Shopper) {
+    await this.page
+      .getByRole("main")
+      .getByRole("button", { name: messages.account.signIn })
+      .click();
+    const modal = new AuthModal(this.page);
+    await modal.logIn(shopper);
+    await modal.expectClosed();
+    await expect(this.placeOrder).toBeVisible();
+  }
+
+  async fillShipping(
+    values: { address: string; city: string; phone: string; area?: string } = SOME_ADDRESS,
+  ) {
     await this.field(t.address).fill(values.address);
     await this.field(t.city).selectOption(values.city);
     await this.field(t.phoneNumber).fill(values.phone);
@@ -164,6 +304,13 @@ export class CheckoutPage {
     const radio = this.summary.getByRole("radio", { name: t.currencyNames[currency] });
     await radio.dispatchEvent("click");
     await expect(radio).toBeChecked();
+  }
+
+  /** Places the order and finds the thank-you with this total. */
+  async expectPlaced(total: string) {
+    await this.placeOrder.click();
+    await expect(this.thankYou).toBeVisible();
+    await expect(this.detail(t.total)).toHaveText(total);
   }
 
   get thankYou(): Locator {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from "./support/test";
+import { expect, holdRequests, test, type Locator } from "./support/test";
 import { AccountArea } from "./support/account";
 import { Owner, serverCart, serverLines, toast } from "./support/cart";
 import {
@@ -794,6 +794,62 @@ test("after an order whose answers were lost, pieces added meanwhile are a new o
   ]);
   await expect(page.getByText(orders[0]!.orderNumber)).toBeVisible();
   expect(await serverCart(page.request)).toEqual([]);
+});
+
+test("a double tap on Place Order on a slow connection places one order and takes the stock once", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Double Tap Ring", price: "26.00", stock: 5, inCart: 2 } },
+  });
+  await checkout.fillShipping();
+
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/orders/checkout")) sent.push(request.method());
+  });
+  const release = await holdRequests(page, "**/api/orders/checkout");
+  await checkout.placeOrder.dblclick();
+  // While the order is on its way the button says so and cannot be pressed again.
+  const placing = page.getByRole("button", { name: t.placing });
+  await expect(placing).toBeDisabled();
+  await placing.click({ force: true });
+  release();
+
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.total)).toHaveText("$57.00");
+  expect(sent).toEqual(["POST"]);
+  expect(await ordersOf(page.request)).toHaveLength(1);
+  expect(await stockOf(page.request, ring)).toBe(3);
+});
+
+test("a press that never reaches the shop says so and keeps the cart and the address; the next press places the order once", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Offline Cedar Ring", price: "28.00", stock: 4, inCart: 1 } },
+  });
+  await checkout.fillShipping({ address: "Mar Mikhael", city: "Beirut", phone: "03 456 789" });
+
+  // The phone has no connection: no try reaches the shop.
+  await page.route("**/api/orders/checkout", (route) => route.abort("internetdisconnected"));
+  await checkout.placeOrder.click();
+  // Tried three times (1 s, then 2 s apart) before the shopper is told.
+  await expect(checkout.summary.getByText(t.networkError)).toBeVisible({ timeout: 15_000 });
+  await expect(checkout.thankYou).toHaveCount(0);
+  await expect(checkout.line(ring.name)).toContainText("$28.00");
+  await expect(checkout.field(t.address)).toHaveValue("Mar Mikhael");
+  expect(await ordersOf(page.request)).toHaveLength(0);
+  expect(await stockOf(page.request, ring)).toBe(4);
+
+  await page.unroute("**/api/orders/checkout");
+  await checkout.expectPlaced("$33.00");
+  const orders = await ordersOf(page.request);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.shippingAddress).toMatchObject({ address: "Mar Mikhael", city: "Beirut" });
+  expect(await stockOf(page.request, ring)).toBe(3);
 });
 
 test("My Orders tells a failed load from a refused one, and Try Again loads the orders", async ({

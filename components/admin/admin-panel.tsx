@@ -75,7 +75,7 @@ export function AdminPanel({
               <Tabs.Trigger
                 key={value}
                 value={value}
-                className="text-muted hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-ivory focus-visible:outline-gold flex h-10 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 sm:px-5"
+                className="text-muted hover:text-ink data-[state=active]:bg-ink data-[state=active]:text-ivory focus-visible:outline-gold flex h-10 items-center justify-center gap-2 rounded-full px-3 text-sm font-medium transition focus-visible:outline-2 sm:px-5 pointer-coarse:h-11"
               >
                 <Icon aria-hidden className="size-4 shrink-0" />
                 {t.tabs[value]}

@@ -49,7 +49,7 @@ export function EmptyState({ children }: { children: React.ReactNode }) {
 }
 
 export const adminButton =
-  "inline-flex h-10 items-center justify-center gap-2 rounded-full px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex h-10 pointer-coarse:h-11 items-center justify-center gap-2 rounded-full px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:cursor-not-allowed disabled:opacity-60";
 export const inkButton = `${adminButton} bg-ink text-ivory hover:bg-gold-dark`;
 export const outlineButton = `${adminButton} border border-line bg-white text-ink hover:border-gold hover:text-gold-dark`;
 export const dangerButton = `${adminButton} bg-red-700 text-white hover:bg-red-800`;

@@ -82,7 +82,7 @@ export function OrderDetailsDialog({
               <a
                 href={`tel:${order.phoneNumber.replace(/[^\d+]/g, "")}`}
                 // A target a finger can hit: the owner calls customers from here.
-                className="text-ink inline-block py-1.5 underline-offset-2 hover:underline"
+                className="text-ink inline-block py-1.5 underline-offset-2 hover:underline pointer-coarse:py-3"
               >
                 {order.phoneNumber}
               </a>

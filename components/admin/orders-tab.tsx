@@ -60,7 +60,7 @@ export function OrdersTab({
             <select
               value={status}
               onChange={(event) => onStatusChange(event.target.value as OrderFilter)}
-              className="border-line text-ink focus:border-gold focus:ring-gold/20 h-10 rounded-full border bg-white ps-4 pe-9 text-sm shadow-xs outline-none focus:ring-3"
+              className="border-line text-ink focus:border-gold focus:ring-gold/20 h-10 rounded-full border bg-white ps-4 pe-9 text-sm shadow-xs outline-none focus:ring-3 pointer-coarse:h-11"
             >
               <option value="all">{t.allOrders}</option>
               {ORDER_STATUSES.map((value) => (

@@ -434,14 +434,14 @@ function MaterialsField({
           {materials.map((material) => (
             <li
               key={material}
-              className="bg-sand text-ink flex max-w-full min-w-0 items-center gap-1 rounded-full py-1 ps-3 pe-1 text-sm"
+              className="bg-sand text-ink flex max-w-full min-w-0 items-center gap-1 rounded-full py-1 ps-3 pe-1 text-sm pointer-coarse:py-0"
             >
               <span className="min-w-0 wrap-anywhere">{material}</span>
               <button
                 type="button"
                 aria-label={t.removeMaterial(material)}
                 onClick={() => onChange(materials.filter((m) => m !== material))}
-                className="text-muted hover:text-ink flex size-7 items-center justify-center rounded-full hover:bg-white"
+                className="text-muted hover:text-ink flex size-7 items-center justify-center rounded-full hover:bg-white pointer-coarse:size-11"
               >
                 <X aria-hidden className="size-3.5" />
               </button>
@@ -476,7 +476,8 @@ function ImagesField({
   return (
     <fieldset aria-describedby={`${id}-note`}>
       <legend className="text-ink mb-1.5 block text-sm font-medium">{t.imagesLabel}</legend>
-      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5">
+      {/* Two to a row on a touch phone: room for the photo beside its fingertip-wide buttons. */}
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 max-sm:pointer-coarse:grid-cols-2">
         {images.map((image, index) => {
           const n = index + 1;
           return (
@@ -500,7 +501,7 @@ function ImagesField({
                 type="button"
                 aria-label={t.removeImage(n)}
                 onClick={() => onRemove(index)}
-                className="bg-ink/75 text-ivory hover:bg-ink absolute end-1 top-1 flex size-8 items-center justify-center rounded-full"
+                className="bg-ink/75 text-ivory hover:bg-ink absolute end-1 top-1 flex size-8 items-center justify-center rounded-full pointer-coarse:size-11"
               >
                 <X aria-hidden className="size-4" />
               </button>
@@ -510,7 +511,7 @@ function ImagesField({
                   aria-label={t.moveImageEarlier(n)}
                   disabled={index === 0}
                   onClick={() => onMove(index, -1)}
-                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180"
+                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180 pointer-coarse:size-11"
                 >
                   <ArrowLeft aria-hidden className="size-4" />
                 </button>
@@ -519,7 +520,7 @@ function ImagesField({
                   aria-label={t.moveImageLater(n)}
                   disabled={index === images.length - 1}
                   onClick={() => onMove(index, 1)}
-                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180"
+                  className="bg-ivory/90 text-ink flex size-8 items-center justify-center rounded-full shadow-sm disabled:invisible rtl:rotate-180 pointer-coarse:size-11"
                 >
                   <ArrowRight aria-hidden className="size-4" />
                 </button>

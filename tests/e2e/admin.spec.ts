@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
+import { expect, expectTapTargets, FINGERTIP, holdRequests, test, type Page } from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea, newShopper } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
@@ -864,4 +864,43 @@ test("a delete answered after its question was closed leaves the question opened
   await expect(admin.dialog.getByText(t.confirmDelete(second.name))).toBeVisible();
   await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();
   await expect(page.getByRole("button", { name: t.deleteProduct(second.name) })).toHaveCount(0);
+});
+
+test("on a touch screen, the panel's buttons, the product form's photo and material controls and an order's details are a fingertip wide @phone", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  test.skip(test.info().project.name !== "phone", "a touch screen's rule");
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request);
+  const ring = await createProduct(baseURL!, {
+    name: `Tyre Shell Ring ${Date.now()}`,
+    price: "26.00",
+    quantity: 3,
+  });
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  await expectTapTargets(page.getByRole("tab"), FINGERTIP);
+  await expectTapTargets(admin.productRow(ring.name).getByRole("button"), FINGERTIP);
+
+  await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  await admin.dialog
+    .getByLabel(t.addImages)
+    .setInputFiles([await photo("side.jpg", "#7a5618"), await photo("back.jpg", "#336699")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(3) })).toBeVisible();
+  // Remove, earlier and later on each photo, the materials' remove buttons, Add, Cancel, Update.
+  await expectTapTargets(admin.dialog.locator("button"), FINGERTIP);
+  await admin.dialog.getByRole("button", { name: t.removeMaterial("Sterling silver") }).click();
+  await expect(admin.dialog.getByRole("button", { name: /^Remove S/ })).toHaveCount(0);
+  await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
+
+  await openOrderDetails(page, order);
+  await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber }), FINGERTIP);
+  await expectTapTargets(admin.dialog.getByRole("button"), FINGERTIP);
+  await page.keyboard.press("Escape");
+  const orders = page.getByRole("tabpanel", { name: "Orders" });
+  await expectTapTargets(orders.getByRole("button", { name: t.viewDetails }), FINGERTIP);
+  await expectTapTargets(orders.getByLabel(t.statusFilter), FINGERTIP);
 });

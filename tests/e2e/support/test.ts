@@ -48,8 +48,11 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
-/** Every element `links` finds is at least 24 by 24 px: a target a finger can hit (WCAG 2.5.8). */
-export async function expectTapTargets(links: Locator) {
+/**
+ * Every element `links` finds is at least `size` px each way: 24 by default, a target a finger can
+ * hit (WCAG 2.5.8); FINGERTIP where a touch screen's miss would cost something.
+ */
+export async function expectTapTargets(links: Locator, size = 24) {
   const boxes = await links.evaluateAll((elements) =>
     elements.map((element) => {
       const { width, height } = element.getBoundingClientRect();
@@ -61,9 +64,12 @@ export async function expectTapTargets(links: Locator) {
     expect(
       Math.min(box.width, box.height),
       `${box.text}: ${box.width}×${box.height}`,
-    ).toBeGreaterThanOrEqual(24);
+    ).toBeGreaterThanOrEqual(size);
   }
 }
+
+/** 44 px: the size a fingertip covers (WCAG 2.5.5). */
+export const FINGERTIP = 44;
 
 /**
  * Every end-to-end test comes from its own client address (a documentation-range address in

@@ -257,6 +257,7 @@ export function ProductFormDialog({
       onClose={onClose}
       title={editing ? t.editProductTitle : t.addProductTitle}
       description={editing ? product.name : undefined}
+      closeOnOutsidePress={false}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField

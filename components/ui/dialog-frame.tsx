@@ -20,6 +20,7 @@ export function DialogFrame({
   kind,
   onCloseAutoFocus,
   focusWindowOnOpen = false,
+  closeOnOutsidePress = true,
   children,
 }: {
   open: boolean;
@@ -36,6 +37,11 @@ export function DialogFrame({
    * (the quick view's wishlist heart), a stray Enter must not press it.
    */
   focusWindowOnOpen?: boolean;
+  /**
+   * Whether a press on the dimmed page around the window closes it. A form that would lose what
+   * was typed into it stays open: Cancel, the close button and Escape still close it.
+   */
+  closeOnOutsidePress?: boolean;
   children: React.ReactNode;
 }) {
   const content = useRef<HTMLDivElement>(null);
@@ -62,6 +68,7 @@ export function DialogFrame({
                 : undefined
             }
             onCloseAutoFocus={onCloseAutoFocus}
+            onInteractOutside={closeOnOutsidePress ? undefined : (event) => event.preventDefault()}
             className={clsx(
               "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none motion-reduce:transition-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",
               widths[size],

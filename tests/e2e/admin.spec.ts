@@ -904,3 +904,24 @@ test("on a touch screen, the panel's buttons, the product form's photo and mater
   await expectTapTargets(orders.getByRole("button", { name: t.viewDetails }), FINGERTIP);
   await expectTapTargets(orders.getByLabel(t.statusFilter), FINGERTIP);
 });
+
+test("a press beside the product form keeps it open with what the owner typed", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill("Half-typed Cedar Pendant");
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([await photo("front.jpg", "#d4af37")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+
+  // The dimmed page beside the window: a slip of the hand, not a choice to throw the form away.
+  await page.mouse.click(5, 300);
+  await expect(admin.dialog).toBeVisible();
+  await expect(admin.field(t.nameLabel)).toHaveValue("Half-typed Cedar Pendant");
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+
+  await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
+  await expect(admin.dialog).toHaveCount(0);
+});

@@ -40,7 +40,7 @@ export function DashboardTab() {
               {label}
               <Icon aria-hidden className="text-gold-dark size-[18px] shrink-0" />
             </dt>
-            <dd className="text-ink mt-2 font-serif text-[1.9rem] leading-none font-semibold tabular-nums">
+            <dd className="text-ink mt-2 font-serif text-[1.9rem] leading-none font-semibold lining-nums tabular-nums">
               {value}
             </dd>
           </Card>

@@ -80,7 +80,7 @@ export function OrdersTab({
           <Card key={label} as="div" className="p-4">
             <dt className="text-muted text-[13px] font-medium">{label}</dt>
             <dd
-              className={`mt-1 font-serif text-[1.8rem] leading-none font-semibold tabular-nums ${tone}`}
+              className={`mt-1 font-serif text-[1.8rem] leading-none font-semibold lining-nums tabular-nums ${tone}`}
             >
               {data ? value : "–"}
             </dd>

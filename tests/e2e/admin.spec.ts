@@ -925,3 +925,23 @@ test("a press beside the product form keeps it open with what the owner typed", 
   await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
   await expect(admin.dialog).toHaveCount(0);
 });
+
+test("the dashboard's and the orders' counts use lining figures: a 1 never reads as an I, nor a 0 as an o", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  const expectLiningFigures = async (figures: Locator) => {
+    const styles = await figures.evaluateAll((elements) =>
+      elements.map((element) => getComputedStyle(element).fontVariantNumeric),
+    );
+    expect(styles.length).toBeGreaterThan(0);
+    for (const style of styles) expect(style).toContain("lining-nums");
+  };
+  await admin.open("dashboard");
+  await expect(page.getByText(t.totalProducts)).toBeVisible();
+  await expectLiningFigures(page.getByRole("tabpanel", { name: "Dashboard" }).locator("dd"));
+  await admin.open("orders");
+  await expect(page.getByText(t.totalTile, { exact: true })).toBeVisible();
+  await expectLiningFigures(page.getByRole("tabpanel", { name: "Orders" }).locator("dl dd"));
+});

@@ -1,7 +1,7 @@
 "use client";
 
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { useAdminProducts, useAfterAdminWrite } from "@/components/admin/admin-data";
@@ -30,6 +30,15 @@ export function ProductsTab() {
   const refresh = useAfterAdminWrite();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
+  // Focus was on the deleted row's Delete button, which leaves with the row: it goes to Add New
+  // Product rather than back to the page's start.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const refocusAfterDelete = useRef(false);
+  useEffect(() => {
+    if (!refocusAfterDelete.current) return;
+    refocusAfterDelete.current = false;
+    if (document.activeElement === document.body) addButton.current?.focus();
+  }, [data]);
   // Closes the form that was saved: its answer may come after the owner closed it and opened
   // another, which stays open with what it holds.
   const closeEditing = async (saved: Editing) => {
@@ -42,6 +51,7 @@ export function ProductsTab() {
       <SectionTitle
         action={
           <button
+            ref={addButton}
             type="button"
             className={inkButton}
             onClick={() => setEditing({ mode: "create" })}
@@ -87,6 +97,7 @@ export function ProductsTab() {
         onClose={() => setDeleting(null)}
         onDeleted={async (deleted) => {
           setDeleting((shown) => (shown?.id === deleted.id ? null : shown));
+          refocusAfterDelete.current = true;
           await refresh();
         }}
       />

@@ -945,3 +945,25 @@ test("the dashboard's and the orders' counts use lining figures: a 1 never reads
   await expect(page.getByText(t.totalTile, { exact: true })).toBeVisible();
   await expectLiningFigures(page.getByRole("tabpanel", { name: "Orders" }).locator("dl dd"));
 });
+
+test("after a delete, focus stays with the products, not back at the page's start", async ({
+  page,
+  baseURL,
+}) => {
+  const ring = await createProduct(baseURL!, {
+    name: `Anjar Stone Ring ${Date.now()}`,
+    price: "30.00",
+    quantity: 2,
+  });
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  // By keyboard, as on a desktop.
+  await page.getByRole("button", { name: t.deleteProduct(ring.name) }).focus();
+  await page.keyboard.press("Enter");
+  await admin.dialog.getByRole("button", { name: t.delete, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await admin.expectToast(t.productDeleted);
+  await expect(admin.productRow(ring.name)).toHaveCount(0);
+  await expect(page.getByRole("button", { name: t.addNewProduct })).toBeFocused();
+});

@@ -45,7 +45,6 @@ type ImageEntry =
   | { key: string; kind: "kept"; path: string }
   | { key: string; kind: "new"; file: File; url: string };
 
-/** Add or edit a product: the spec's fields, materials one at a time, images with previews. */
 /** A photo small enough to send as it is: the server keeps it as it comes. */
 const SEND_AS_IS_BYTES = 1024 * 1024;
 
@@ -83,6 +82,7 @@ async function photoToSend(file: File): Promise<File | null> {
   }
 }
 
+/** Add or edit a product: the spec's fields, materials one at a time, images with previews. */
 export function ProductFormDialog({
   product,
   onClose,

@@ -206,7 +206,7 @@ export function TotalsList({
         )}
         <div className="border-line flex items-baseline justify-between gap-3 border-t pt-3">
           <dt className="text-ink font-medium">{t.total}</dt>
-          <dd className="text-ink font-serif text-2xl font-semibold tabular-nums">
+          <dd className="text-ink font-serif text-2xl font-semibold lining-nums tabular-nums">
             {money(totals.totalCents)}
           </dd>
         </div>

@@ -65,7 +65,9 @@ export function ThankYou({
           </Detail>
         )}
         <Detail label={t.total}>
-          <span className="font-serif text-xl font-semibold">{money(order.totalAmount)}</span>
+          <span className="font-serif text-xl font-semibold lining-nums">
+            {money(order.totalAmount)}
+          </span>
           <TotalInDollars order={order} />
         </Detail>
         <Detail label={t.estimatedDelivery}>{formatDate(order.estimatedDelivery, "long")}</Detail>

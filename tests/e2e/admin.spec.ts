@@ -1,5 +1,13 @@
 import sharp from "sharp";
-import { expect, expectTapTargets, FINGERTIP, holdRequests, test, type Page } from "./support/test";
+import {
+  expect,
+  expectLiningFigures,
+  expectTapTargets,
+  FINGERTIP,
+  holdRequests,
+  test,
+  type Page,
+} from "./support/test";
 import type { APIRequestContext, Locator } from "@playwright/test";
 import { AccountArea, newShopper } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
@@ -931,13 +939,6 @@ test("the dashboard's and the orders' counts use lining figures: a 1 never reads
 }) => {
   await signInAsOwner(page);
   const admin = new AdminPanel(page);
-  const expectLiningFigures = async (figures: Locator) => {
-    const styles = await figures.evaluateAll((elements) =>
-      elements.map((element) => getComputedStyle(element).fontVariantNumeric),
-    );
-    expect(styles.length).toBeGreaterThan(0);
-    for (const style of styles) expect(style).toContain("lining-nums");
-  };
   await admin.open("dashboard");
   await expect(page.getByText(t.totalProducts)).toBeVisible();
   await expectLiningFigures(page.getByRole("tabpanel", { name: "Dashboard" }).locator("dd"));

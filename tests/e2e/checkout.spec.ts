@@ -1,4 +1,4 @@
-import { expect, holdRequests, test, type Locator } from "./support/test";
+import { expect, expectLiningFigures, holdRequests, test, type Locator } from "./support/test";
 import { AccountArea } from "./support/account";
 import { Owner, serverCart, serverLines, toast } from "./support/cart";
 import {
@@ -557,8 +557,11 @@ test("on a phone, every amount of a discounted order in Lebanese pounds reads on
   });
   await checkout.fillShipping();
   await checkout.chooseCurrency("LBP");
+  // The serif's totals in lining figures: old-style ones make a 1 read as an I.
+  await expectLiningFigures(checkout.summary.getByText("8,506,080 LBP", { exact: true }));
   await checkout.placeOrder.click();
   await expect(checkout.thankYou).toBeVisible();
+  await expectLiningFigures(checkout.detail(t.total).getByText("8,506,080 LBP", { exact: true }));
 
   // $100.05, $5.00 delivery, 10% off rounded to $10.01: $95.04.
   const amounts = {

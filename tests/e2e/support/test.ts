@@ -68,6 +68,18 @@ export async function expectTapTargets(links: Locator, size = 24) {
   }
 }
 
+/**
+ * Every element `figures` finds shows lining figures: the serif's default old-style ones make a 1
+ * read as an I and a 0 as an o, in a count or an amount.
+ */
+export async function expectLiningFigures(figures: Locator) {
+  const styles = await figures.evaluateAll((elements) =>
+    elements.map((element) => getComputedStyle(element).fontVariantNumeric),
+  );
+  expect(styles.length).toBeGreaterThan(0);
+  for (const style of styles) expect(style).toContain("lining-nums");
+}
+
 /** 44 px: the size a fingertip covers (WCAG 2.5.5). */
 export const FINGERTIP = 44;
 

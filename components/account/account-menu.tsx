@@ -29,14 +29,14 @@ export function AccountMenu() {
         <button
           type="button"
           onClick={() => openAuth("login")}
-          className="text-ink hover:bg-sand focus-visible:outline-gold h-9 rounded-full px-3.5 text-sm font-medium transition focus-visible:outline-2"
+          className="text-ink hover:bg-sand focus-visible:outline-gold h-9 rounded-full px-3.5 text-sm font-medium transition focus-visible:outline-2 pointer-coarse:h-11"
         >
           {t.signIn}
         </button>
         <button
           type="button"
           onClick={() => openAuth("signup")}
-          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold hidden h-9 rounded-full px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 sm:block"
+          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold hidden h-9 rounded-full px-4 text-sm font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 sm:block pointer-coarse:h-11"
         >
           {t.signUp}
         </button>

@@ -20,7 +20,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         aria-label={t.accountMenu}
-        className="hover:ring-gold/40 focus-visible:outline-gold data-[state=open]:ring-gold/60 rounded-full transition hover:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 data-[state=open]:ring-2"
+        className="hover:ring-gold/40 focus-visible:outline-gold data-[state=open]:ring-gold/60 rounded-full transition hover:ring-2 focus-visible:outline-2 focus-visible:outline-offset-2 data-[state=open]:ring-2 pointer-coarse:p-1"
       >
         <UserAvatar user={user} />
       </DropdownMenu.Trigger>

@@ -87,7 +87,7 @@ export function VerificationBanner() {
           type="button"
           onClick={resend}
           disabled={sending}
-          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3.5 text-[13px] font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70"
+          className="bg-ink text-ivory hover:bg-ink/85 focus-visible:outline-gold inline-flex h-8 shrink-0 items-center gap-1.5 rounded-full px-3.5 text-[13px] font-medium transition focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70 pointer-coarse:h-11"
         >
           {sending && <Loader2 aria-hidden className="size-3.5 animate-spin" />}
           {sending ? t.sending : t.bannerResend}
@@ -96,7 +96,7 @@ export function VerificationBanner() {
           type="button"
           onClick={dismiss}
           aria-label={t.bannerDismiss}
-          className="text-muted hover:text-ink focus-visible:outline-gold -me-1.5 flex size-8 shrink-0 items-center justify-center rounded-full transition hover:bg-white/60 focus-visible:outline-2"
+          className="text-muted hover:text-ink focus-visible:outline-gold -me-1.5 flex size-8 shrink-0 items-center justify-center rounded-full transition hover:bg-white/60 focus-visible:outline-2 pointer-coarse:size-11"
         >
           <X aria-hidden className="size-4" />
         </button>

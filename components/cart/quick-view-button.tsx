@@ -43,7 +43,7 @@ export function QuickViewButton({
         onFocus={loadQuickView}
         onClick={show}
         className={clsx(
-          "bg-ivory/95 text-ink ring-line hover:bg-ivory hover:text-gold-dark focus-visible:outline-gold inline-flex h-10 items-center gap-1.5 rounded-full px-3.5 text-xs font-semibold tracking-wide shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 motion-reduce:transition-none",
+          "bg-ivory/95 text-ink ring-line hover:bg-ivory hover:text-gold-dark focus-visible:outline-gold inline-flex h-10 items-center gap-1.5 rounded-full px-3.5 text-xs font-semibold tracking-wide shadow-sm ring-1 transition focus-visible:outline-2 focus-visible:outline-offset-2 motion-reduce:transition-none pointer-coarse:h-11",
           className,
         )}
       >

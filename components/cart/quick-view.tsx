@@ -74,7 +74,7 @@ export function QuickView({
           <Link
             href={`/product/${product.id}`}
             onClick={onClose}
-            className="text-ink decoration-gold hover:text-gold-dark focus-visible:outline-gold mt-3.5 self-start rounded-sm py-1.5 text-sm font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2"
+            className="text-ink decoration-gold hover:text-gold-dark focus-visible:outline-gold mt-3.5 self-start rounded-sm py-1.5 text-sm font-medium underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 pointer-coarse:py-3"
           >
             {messages.quickView.viewDetails}
           </Link>

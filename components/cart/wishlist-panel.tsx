@@ -56,7 +56,7 @@ export function WishlistPanel({
             <Dialog.Description className="sr-only">{w.title}</Dialog.Description>
             <Dialog.Close
               aria-label={messages.account.close}
-              className="text-ink hover:bg-sand focus-visible:outline-gold ms-auto -me-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2"
+              className="text-ink hover:bg-sand focus-visible:outline-gold ms-auto -me-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 pointer-coarse:size-11"
             >
               <X className="size-5" strokeWidth={1.6} aria-hidden="true" />
             </Dialog.Close>
@@ -141,7 +141,7 @@ function WishlistRow({ entry, onNavigate }: { entry: WishlistReference; onNaviga
             id={nameId}
             href={`/product/${product.id}`}
             onClick={onNavigate}
-            className="text-ink hover:text-gold-dark focus-visible:outline-gold rounded-sm font-serif text-lg leading-snug wrap-anywhere focus-visible:outline-2"
+            className="text-ink hover:text-gold-dark focus-visible:outline-gold rounded-sm font-serif text-lg leading-snug wrap-anywhere focus-visible:outline-2 pointer-coarse:min-h-11"
           >
             {product.name}
           </Link>
@@ -149,7 +149,7 @@ function WishlistRow({ entry, onNavigate }: { entry: WishlistReference; onNaviga
             type="button"
             aria-label={w.removeItem(product.name)}
             onClick={() => void wishlist.remove(product.id)}
-            className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold ms-auto -me-2 -mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full focus-visible:outline-2"
+            className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold ms-auto -me-2 -mt-1 inline-flex size-9 shrink-0 items-center justify-center rounded-full focus-visible:outline-2 pointer-coarse:size-11"
           >
             <Trash2 className="size-4" aria-hidden="true" />
           </button>
@@ -179,7 +179,7 @@ function AddToCartButton({ product, describedBy }: { product: CartProduct; descr
       disabled={button.disabled || busy || !ready}
       aria-describedby={describedBy}
       onClick={() => void add(1)}
-      className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold disabled:bg-sand disabled:text-muted rounded-full px-4 py-2 text-xs font-semibold tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed"
+      className="bg-ink text-ivory hover:bg-gold-dark focus-visible:outline-gold disabled:bg-sand disabled:text-muted rounded-full px-4 py-2 text-xs font-semibold tracking-wide transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed pointer-coarse:min-h-11"
     >
       {button.label}
     </button>

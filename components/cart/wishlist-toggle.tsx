@@ -48,7 +48,7 @@ export function WishlistToggle({
         void wishlist.toggle(productId);
       }}
       className={clsx(
-        "bg-ivory/95 ring-line hover:text-gold-dark focus-visible:outline-gold inline-flex size-10 items-center justify-center rounded-full shadow-sm ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2",
+        "bg-ivory/95 ring-line hover:text-gold-dark focus-visible:outline-gold inline-flex size-10 items-center justify-center rounded-full shadow-sm ring-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 pointer-coarse:min-h-11 pointer-coarse:min-w-11",
         saved ? "text-gold-dark" : "text-ink",
         className,
       )}

@@ -67,7 +67,7 @@ export function CategoryTabs() {
                 scroll={false}
                 aria-current={current ? "page" : undefined}
                 className={clsx(
-                  "inline-flex items-center rounded-full border px-4 py-2 text-sm tracking-wide transition-colors sm:px-5 sm:py-2.5",
+                  "inline-flex items-center rounded-full border px-4 py-2 text-sm tracking-wide transition-colors sm:px-5 sm:py-2.5 pointer-coarse:min-h-11",
                   "focus-visible:outline-gold focus-visible:outline-2 focus-visible:outline-offset-2",
                   current
                     ? "border-ink bg-ink text-ivory"

@@ -160,7 +160,7 @@ export function CurrencySelector({
           <label
             key={currency}
             className={clsx(
-              "has-focus-visible:outline-gold flex h-9 cursor-pointer items-center justify-center rounded-full text-sm font-medium transition has-focus-visible:outline-2",
+              "has-focus-visible:outline-gold flex h-9 cursor-pointer items-center justify-center rounded-full text-sm font-medium transition has-focus-visible:outline-2 pointer-coarse:h-11",
               value === currency ? "bg-ink text-ivory" : "text-muted hover:text-ink",
             )}
           >

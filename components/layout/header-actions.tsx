@@ -9,7 +9,7 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { storefrontMessages } from "@/lib/storefront-messages";
 
 const iconButton =
-  "relative inline-flex size-10 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold";
+  "relative inline-flex size-10 pointer-coarse:size-11 items-center justify-center rounded-full text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold";
 
 export function WishlistButton() {
   const { count, openWishlist } = useWishlist();

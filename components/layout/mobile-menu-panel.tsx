@@ -54,7 +54,7 @@ export function MobileMenuPanel({
             </Dialog.Title>
             <Dialog.Close
               aria-label={messages.layout.closeMenu}
-              className="text-ink hover:bg-sand focus-visible:outline-gold -me-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2"
+              className="text-ink hover:bg-sand focus-visible:outline-gold -me-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 pointer-coarse:size-11"
             >
               <X className="size-5" strokeWidth={1.6} aria-hidden="true" />
             </Dialog.Close>

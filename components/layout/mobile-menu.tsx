@@ -40,7 +40,7 @@ export function MobileMenu(socialUrls: SocialUrls) {
         onPointerDown={loadPanel}
         onFocus={loadPanel}
         onClick={show}
-        className="text-ink hover:bg-sand focus-visible:outline-gold -ms-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 lg:hidden"
+        className="text-ink hover:bg-sand focus-visible:outline-gold -ms-2 inline-flex size-10 items-center justify-center rounded-full focus-visible:outline-2 lg:hidden pointer-coarse:size-11"
       >
         {opening ? (
           <Loader2 className="size-5 animate-spin" aria-hidden="true" />

@@ -5,8 +5,9 @@ import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
-// Inline blocks of 24px: a finger's target (WCAG 2.5.8), the list's rhythm unchanged.
-const footerLink = "inline-block py-0.5 text-sm text-ink/80 transition-colors hover:text-gold-dark";
+// Inline blocks of 24px (WCAG 2.5.8), the list's rhythm unchanged; 44px on a touch screen.
+const footerLink =
+  "inline-block py-0.5 text-sm text-ink/80 transition-colors hover:text-gold-dark pointer-coarse:py-3";
 const heading = "mb-4 text-[0.7rem] font-semibold tracking-[0.2em] text-muted uppercase";
 
 // The footer is part of every cached page: the year is cached with it and renewed daily.
@@ -38,7 +39,7 @@ export async function SiteFooter({
         </div>
         <nav aria-label={messages.layout.footerShop}>
           <h2 className={heading}>{messages.layout.footerShop}</h2>
-          <ul className="space-y-1.5">
+          <ul className="space-y-1.5 pointer-coarse:space-y-0">
             <li>
               <Link href="/" className={footerLink}>
                 {messages.layout.collections}
@@ -53,7 +54,7 @@ export async function SiteFooter({
         </nav>
         <nav aria-label={messages.layout.footerHelp}>
           <h2 className={heading}>{messages.layout.footerHelp}</h2>
-          <ul className="space-y-1.5">
+          <ul className="space-y-1.5 pointer-coarse:space-y-0">
             <li>
               <a href={`mailto:${contactEmail}`} className={footerLink}>
                 {messages.layout.contact}

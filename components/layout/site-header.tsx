@@ -37,7 +37,7 @@ export function SiteHeader(socialUrls: SocialUrls) {
         <Link
           href="/"
           aria-label={messages.layout.home}
-          className="text-ink font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] lg:text-[2rem]"
+          className="text-ink font-serif text-[1.75rem] leading-none font-semibold tracking-[0.04em] lg:text-[2rem] pointer-coarse:py-2"
         >
           {SHOP_NAME}
         </Link>

@@ -22,7 +22,7 @@ export function SocialLinks({
             target="_blank"
             rel="noopener noreferrer"
             aria-label={label}
-            className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold inline-flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2"
+            className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold inline-flex size-9 items-center justify-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 pointer-coarse:size-11"
           >
             <Icon className="size-[1.125rem]" />
           </a>

@@ -20,7 +20,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
             {item.href ? (
               <Link
                 href={item.href}
-                className="hover:text-gold-dark inline-block py-0.5 transition-colors"
+                className="hover:text-gold-dark inline-block py-0.5 transition-colors pointer-coarse:min-w-11 pointer-coarse:py-3"
               >
                 {item.label}
               </Link>

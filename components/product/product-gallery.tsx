@@ -192,7 +192,7 @@ function GalleryArrow({
       disabled={disabled}
       onClick={onClick}
       className={clsx(
-        "bg-ivory/85 text-ink ring-line hover:bg-ivory hover:text-gold-dark absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-sm ring-1 backdrop-blur-sm transition",
+        "bg-ivory/85 text-ink ring-line hover:bg-ivory hover:text-gold-dark absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full shadow-sm ring-1 backdrop-blur-sm transition pointer-coarse:size-11",
         "focus-visible:outline-gold focus-visible:outline-2 focus-visible:outline-offset-2",
         side === "start" ? "start-3" : "end-3",
       )}

@@ -194,14 +194,14 @@ export function SearchBox() {
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
-        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white/70 ps-10 pe-10 text-sm transition-colors outline-none focus:bg-white focus:ring-2"
+        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white/70 ps-10 pe-10 text-sm transition-colors outline-none focus:bg-white focus:ring-2 pointer-coarse:h-11 pointer-coarse:pe-11"
       />
       {query && (
         <button
           type="button"
           aria-label={storefrontMessages.search.clear}
           onClick={clear}
-          className="text-muted hover:bg-sand hover:text-ink absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full"
+          className="text-muted hover:bg-sand hover:text-ink absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full pointer-coarse:end-0 pointer-coarse:size-11"
         >
           <X className="size-4" aria-hidden="true" />
         </button>
@@ -237,7 +237,7 @@ export function SearchBox() {
                       setSort(event.target.value as SortOption);
                       setActiveIndex(-1);
                     }}
-                    className="border-line text-ink focus:border-gold rounded border bg-white px-2 py-1 text-xs outline-none"
+                    className="border-line text-ink focus:border-gold rounded border bg-white px-2 py-1 text-xs outline-none pointer-coarse:h-11"
                   >
                     {SORT_OPTIONS.map((option) => (
                       <option key={option} value={option}>

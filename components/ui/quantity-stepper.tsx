@@ -5,7 +5,7 @@ import { Minus, Plus } from "lucide-react";
 import { messages } from "@/lib/messages";
 
 const stepButton =
-  "text-ink hover:bg-sand focus-visible:outline-gold flex size-10 items-center justify-center rounded-full transition-colors focus-visible:outline-2 disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent";
+  "text-ink hover:bg-sand focus-visible:outline-gold flex size-10 pointer-coarse:size-11 items-center justify-center rounded-full transition-colors focus-visible:outline-2 disabled:cursor-not-allowed disabled:text-muted/50 disabled:hover:bg-transparent";
 
 /** − n + : a quantity between `min` and `max`, announced as it changes. */
 export function QuantityStepper({

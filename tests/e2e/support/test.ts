@@ -119,3 +119,37 @@ export const test = base.extend({
     expect(violations, "Content-Security-Policy violations").toEqual([]);
   },
 });
+
+/** What a finger needs on a touch screen: 44 by 44 px (WCAG 2.5.5, Apple's and Material's guides). */
+export const FINGER_PX = 44;
+
+/**
+ * The controls the shopper sees on the page (links, buttons, fields, the labels of
+ * radio buttons and checkboxes) that are smaller than a
+ * finger either way, each as "name: width×height". Links inside a sentence are left out (they
+ * are as tall as the text around them, WCAG's inline exception), and so are visually hidden ones
+ * (the skip link until it is focused).
+ */
+export async function smallControls(page: Page): Promise<string[]> {
+  return page.evaluate((size) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      "a[href], button, select, input:not([type=hidden]), textarea, [role=button], [role=tab], [role=option], [role=menuitem], summary, label:has(input[type=radio], input[type=checkbox])",
+    );
+    const small: string[] = [];
+    for (const control of controls) {
+      if (!control.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      if (control.closest("p") && control.tagName === "A") continue;
+      const { clip, clipPath } = getComputedStyle(control);
+      if (clip === "rect(0px, 0px, 0px, 0px)" || clipPath === "inset(50%)") continue;
+      const { width, height } = control.getBoundingClientRect();
+      if (width >= size && height >= size) continue;
+      const name =
+        control.getAttribute("aria-label") ||
+        control.textContent?.trim() ||
+        control.getAttribute("name") ||
+        control.tagName.toLowerCase();
+      small.push(`${name}: ${Math.round(width)}×${Math.round(height)}`);
+    }
+    return small;
+  }, FINGER_PX);
+}

@@ -63,7 +63,7 @@ export function UserSummary({ user }: { user: PublicUser }) {
     <>
       <UserAvatar user={user} size="lg" />
       <div className="min-w-0">
-        <p className="text-ink truncate font-serif text-lg leading-tight font-semibold">
+        <p dir="auto" className="text-ink truncate font-serif text-lg leading-tight font-semibold">
           {fullNameOf(user)}
         </p>
         <p className="text-muted truncate text-[13px]" title={user.email}>

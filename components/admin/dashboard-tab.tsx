@@ -67,7 +67,7 @@ function RecentOrders({ orders }: { orders: DashboardDto["recentOrders"] }) {
             <li key={order._id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
                 <p className="text-ink truncate text-sm font-semibold">{order.orderNumber}</p>
-                <p className="text-muted truncate text-[13px]">
+                <p dir="auto" className="text-muted truncate text-[13px]">
                   {order.userId
                     ? t.customerName(order.userId.firstName, order.userId.lastName)
                     : ""}
@@ -102,7 +102,7 @@ function LowStock({ products }: { products: DashboardDto["lowStockProducts"] }) 
           {products.map((product) => (
             <li key={product._id} className="flex items-center justify-between gap-3 py-3">
               <div className="min-w-0">
-                <p className="text-ink line-clamp-2 text-sm font-medium wrap-anywhere">
+                <p dir="auto" className="text-ink line-clamp-2 text-sm font-medium wrap-anywhere">
                   {product.name}
                 </p>
                 <p className="text-muted text-[13px] tabular-nums">

@@ -69,7 +69,7 @@ export function OrderDetailsDialog({
           <Section title={t.customerInfo}>
             {customer && (
               <>
-                <p className="text-ink font-medium">
+                <p dir="auto" className="text-ink font-medium">
                   {t.customerName(customer.firstName, customer.lastName)}
                 </p>
                 <p className="text-muted break-all">{customer.email}</p>
@@ -92,6 +92,7 @@ export function OrderDetailsDialog({
             {addressLines(order.shippingAddress).map((line, index) => (
               <p
                 key={index}
+                dir="auto"
                 className={index === 0 ? "text-ink font-medium" : "text-muted whitespace-pre-line"}
               >
                 {line}
@@ -102,7 +103,9 @@ export function OrderDetailsDialog({
 
         {order.notes && (
           <Section title={t.notes}>
-            <p className="text-ink wrap-anywhere whitespace-pre-line">{order.notes}</p>
+            <p dir="auto" className="text-ink wrap-anywhere whitespace-pre-line">
+              {order.notes}
+            </p>
           </Section>
         )}
 

@@ -111,7 +111,7 @@ export function OrdersTab({
                   <p className="text-muted text-xs lg:hidden">{formatDate(order.createdAt)}</p>
                 </div>
                 <div className="order-3 min-w-0 lg:order-none">
-                  <p className="text-ink truncate text-sm">
+                  <p dir="auto" className="text-ink truncate text-sm">
                     {order.userId
                       ? t.customerName(order.userId.firstName, order.userId.lastName)
                       : ""}

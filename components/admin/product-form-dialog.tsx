@@ -265,6 +265,7 @@ export function ProductFormDialog({
           autoComplete="off"
           maxLength={PRODUCT_LIMITS.name}
           error={errors.name?.message}
+          dir="auto"
           {...register("name")}
         />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
@@ -304,6 +305,7 @@ export function ProductFormDialog({
           rows={4}
           maxLength={PRODUCT_LIMITS.description}
           error={errors.description?.message}
+          dir="auto"
           {...register("description")}
         />
         <MaterialsField

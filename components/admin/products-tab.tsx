@@ -139,7 +139,7 @@ function ProductList({
             <Thumbnail product={product} />
             <div className="min-w-0">
               {/* Two lines: similar pieces differ at the end of their names. */}
-              <p className="text-ink line-clamp-2 text-[15px] font-medium wrap-anywhere">
+              <p dir="auto" className="text-ink line-clamp-2 text-[15px] font-medium wrap-anywhere">
                 {product.name}
               </p>
               <p className="text-muted text-[13px] capitalize lg:hidden">

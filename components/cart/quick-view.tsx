@@ -67,7 +67,10 @@ export function QuickView({
           </div>
           <PurchaseControls product={product} onCheckout={onClose} />
           {description ? (
-            <p className="text-muted mt-6 line-clamp-5 text-sm leading-relaxed whitespace-pre-line">
+            <p
+              dir="auto"
+              className="text-muted mt-6 line-clamp-5 text-sm leading-relaxed whitespace-pre-line"
+            >
               {description}
             </p>
           ) : null}

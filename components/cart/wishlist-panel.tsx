@@ -139,6 +139,7 @@ function WishlistRow({ entry, onNavigate }: { entry: WishlistReference; onNaviga
         <div className="flex items-start gap-2">
           <Link
             id={nameId}
+            dir="auto"
             href={`/product/${product.id}`}
             onClick={onNavigate}
             className="text-ink hover:text-gold-dark focus-visible:outline-gold rounded-sm font-serif text-lg leading-snug wrap-anywhere focus-visible:outline-2 pointer-coarse:min-h-11"

@@ -52,7 +52,10 @@ export function ProductCard({
           <ProductLinkPending />
         </div>
         <div className="mt-3 px-0.5">
-          <h3 className="text-ink decoration-gold/60 font-serif text-lg leading-snug wrap-anywhere underline-offset-4 group-hover:underline sm:text-xl">
+          <h3
+            dir="auto"
+            className="text-ink decoration-gold/60 font-serif text-lg leading-snug wrap-anywhere underline-offset-4 group-hover:underline sm:text-xl"
+          >
             {name}
           </h3>
           <Price cents={dollarsToCents(price)} className="text-muted mt-0.5 block text-sm" />

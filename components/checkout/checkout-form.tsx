@@ -203,6 +203,7 @@ export function CheckoutForm({
               autoComplete="name"
               maxLength={FIELD_LIMITS.fullName}
               error={errors.shippingAddress?.fullName?.message}
+              dir="auto"
               {...field("shippingAddress.fullName")}
             />
             <TextField
@@ -221,6 +222,7 @@ export function CheckoutForm({
               maxLength={FIELD_LIMITS.address}
               className="sm:col-span-2"
               error={errors.shippingAddress?.address?.message}
+              dir="auto"
               {...field("shippingAddress.address")}
             />
             <SelectField
@@ -242,18 +244,21 @@ export function CheckoutForm({
               label={t.area}
               maxLength={FIELD_LIMITS.area}
               error={errors.shippingAddress?.area?.message}
+              dir="auto"
               {...field("shippingAddress.area")}
             />
             <TextField
               label={t.building}
               maxLength={FIELD_LIMITS.building}
               error={errors.shippingAddress?.building?.message}
+              dir="auto"
               {...field("shippingAddress.building")}
             />
             <TextField
               label={t.floor}
               maxLength={FIELD_LIMITS.floor}
               error={errors.shippingAddress?.floor?.message}
+              dir="auto"
               {...field("shippingAddress.floor")}
             />
             <TextAreaField
@@ -262,6 +267,7 @@ export function CheckoutForm({
               maxLength={FIELD_LIMITS.additionalInfo}
               className="sm:col-span-2"
               error={errors.shippingAddress?.additionalInfo?.message}
+              dir="auto"
               {...field("shippingAddress.additionalInfo")}
             />
             <TextAreaField
@@ -270,6 +276,7 @@ export function CheckoutForm({
               maxLength={FIELD_LIMITS.notes}
               className="sm:col-span-2"
               error={errors.notes?.message}
+              dir="auto"
               {...field("notes")}
             />
           </fieldset>

@@ -69,7 +69,10 @@ function CartLine({
       <div className="min-w-0 flex-1">
         {/* The amount under the name, not beside it: in pounds it runs to 15 characters, which
             left a long name 80 px on a narrow phone. */}
-        <p className="text-ink line-clamp-2 text-sm leading-snug font-medium wrap-anywhere">
+        <p
+          dir="auto"
+          className="text-ink line-clamp-2 text-sm leading-snug font-medium wrap-anywhere"
+        >
           {item.name}
         </p>
         <Price

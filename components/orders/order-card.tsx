@@ -56,7 +56,7 @@ export function OrderCard({ order }: { order: OrderDto }) {
         <dl className="bg-sand/40 space-y-3 rounded-xl p-4 text-sm">
           <Detail label={t.deliverTo}>
             {addressLines(order.shippingAddress).map((line, index) => (
-              <span key={index} className="block">
+              <span key={index} dir="auto" className="block">
                 {line}
               </span>
             ))}
@@ -70,7 +70,9 @@ export function OrderCard({ order }: { order: OrderDto }) {
           </Detail>
           {order.notes && (
             <Detail label={t.notes}>
-              <span className="whitespace-pre-line">{order.notes}</span>
+              <span dir="auto" className="block whitespace-pre-line">
+                {order.notes}
+              </span>
             </Detail>
           )}
         </dl>

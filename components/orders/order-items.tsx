@@ -19,7 +19,9 @@ export function OrderItemList({
             {item.image && <ProductImage src={item.image} alt="" sizes="56px" />}
           </div>
           <div className="min-w-0 flex-1">
-            <p className="text-ink line-clamp-2 text-sm font-medium wrap-anywhere">{item.name}</p>
+            <p dir="auto" className="text-ink line-clamp-2 text-sm font-medium wrap-anywhere">
+              {item.name}
+            </p>
             <p className="text-muted text-xs tabular-nums">
               {messages.orders.quantityTimesPrice(item.quantity, money(item.price))}
             </p>

@@ -25,7 +25,7 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
                 {item.label}
               </Link>
             ) : (
-              <span aria-current="page" className="text-ink truncate">
+              <span aria-current="page" dir="auto" className="text-ink truncate">
                 {item.label}
               </span>
             )}

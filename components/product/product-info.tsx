@@ -11,7 +11,10 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
   return (
     <div className="flex flex-col">
       <p className="text-gold-dark text-xs font-medium tracking-[0.25em] uppercase">{eyebrow}</p>
-      <h1 className="text-ink mt-2 font-serif text-4xl leading-tight font-medium wrap-anywhere sm:text-5xl">
+      <h1
+        dir="auto"
+        className="text-ink mt-2 font-serif text-4xl leading-tight font-medium wrap-anywhere sm:text-5xl"
+      >
         {product.name}
       </h1>
       <Price
@@ -25,6 +28,7 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
           {product.materials.map((material) => (
             <li
               key={material}
+              dir="auto"
               className="border-gold/40 text-gold-dark rounded-full border bg-white/60 px-3 py-1 text-xs tracking-wide wrap-anywhere"
             >
               {material}
@@ -61,7 +65,10 @@ export function ProductInfo({ product, eyebrow }: { product: ProductDto; eyebrow
           <h2 id="about-this-item" className="text-ink font-serif text-2xl">
             {messages.product.aboutThisItem}
           </h2>
-          <p className="text-muted mt-3 leading-relaxed wrap-anywhere whitespace-pre-line">
+          <p
+            dir="auto"
+            className="text-muted mt-3 leading-relaxed wrap-anywhere whitespace-pre-line"
+          >
             {description}
           </p>
         </section>

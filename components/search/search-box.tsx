@@ -270,7 +270,7 @@ export function SearchBox() {
                       )}
                     </span>
                     <span className="min-w-0 flex-1">
-                      <span className="text-ink block truncate text-sm font-medium">
+                      <span dir="auto" className="text-ink block truncate text-sm font-medium">
                         {product.name}
                       </span>
                       <span className="text-muted block text-xs capitalize">

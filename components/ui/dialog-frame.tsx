@@ -75,7 +75,10 @@ export function DialogFrame({
             )}
           >
             <header className="mb-5 pe-10">
-              <Dialog.Title className="text-ink font-serif text-[1.6rem] leading-tight font-medium wrap-anywhere sm:text-[1.9rem]">
+              <Dialog.Title
+                dir="auto"
+                className="text-ink font-serif text-[1.6rem] leading-tight font-medium wrap-anywhere sm:text-[1.9rem]"
+              >
                 {title}
               </Dialog.Title>
               {description ? (

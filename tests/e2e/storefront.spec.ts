@@ -279,6 +279,35 @@ test.describe("storefront", () => {
     expect(buyNow!.x + buyNow!.width).toBeLessThanOrEqual(390);
   });
 
+  test("an Arabic name reads right to left in its card and its page, a Latin one left to right, the page staying left to right", async ({
+    page,
+    baseURL,
+  }) => {
+    const arabic = `قلادة ذهبية ${Date.now()}`;
+    const necklace = await createProduct(baseURL!, { name: arabic, price: "30.00", quantity: 3 });
+    const latin = `Cedar Ring ${Date.now()}`;
+    await createProduct(baseURL!, { name: latin, price: "20.00", quantity: 3 });
+    const direction = (text: string) =>
+      page
+        .getByText(text, { exact: true })
+        .first()
+        .evaluate((element) => getComputedStyle(element).direction);
+
+    await page.goto("/category/rings");
+    expect(await direction(arabic)).toBe("rtl");
+    expect(await direction(latin)).toBe("ltr");
+    await page.goto(`/product/${necklace.id}`);
+    await expect(page.getByRole("heading", { name: arabic, level: 1 })).toHaveCSS(
+      "direction",
+      "rtl",
+    );
+    await expect(page.getByRole("navigation", { name: "Breadcrumb" }).getByText(arabic)).toHaveCSS(
+      "direction",
+      "rtl",
+    );
+    await expect(page.locator("body")).toHaveCSS("direction", "ltr");
+  });
+
   test("an unknown product shows Product Not Found with a 404 status", async ({ page }) => {
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-product-id"]) {
       const response = await page.goto(`/product/${id}`);

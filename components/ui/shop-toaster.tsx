@@ -44,10 +44,10 @@ export function ShopToaster() {
       style={palette}
       toastOptions={{
         classNames: {
-          toast: "!shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pr-11",
+          toast: "!shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pe-11",
           // On a touch screen the close button is a finger's size, inside the notification's end.
           closeButton:
-            "pointer-coarse:!left-auto pointer-coarse:!right-0 pointer-coarse:!size-11 pointer-coarse:!transform-none pointer-coarse:!border-0 pointer-coarse:!bg-transparent",
+            "pointer-coarse:!start-auto pointer-coarse:!end-0 pointer-coarse:!size-11 pointer-coarse:!transform-none pointer-coarse:!border-0 pointer-coarse:!bg-transparent",
           title: "!font-medium",
           description: "!opacity-90",
         },

@@ -66,6 +66,8 @@ const otherMessages = {
     confirmed: "Confirmed",
     cityInvalid: "Please choose a city from the delivery list",
     tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`,
+    // A floor in an address's line, beside the building.
+    floorLabel: (floor: string) => `Floor ${floor}`,
     // The address and notes fields as a length error names them.
     fieldNames: {
       fullName: "Full name",

@@ -303,7 +303,17 @@ describe("addressLines", () => {
         floor: "3",
         additionalInfo: "Ring twice",
       }),
-    ).toEqual(["Maya Khoury", "Bliss Street", "Rose Building, 3", "Hamra, Beirut", "Ring twice"]);
+    ).toEqual([
+      "Maya Khoury",
+      "Bliss Street",
+      "Rose Building, Floor 3",
+      "Hamra, Beirut",
+      "Ring twice",
+    ]);
+    // A floor typed with its word stays as typed.
+    expect(
+      addressLines({ fullName: "Rami", address: "Main road", city: "Tyre", floor: "2nd Floor" }),
+    ).toEqual(["Rami", "Main road", "2nd Floor", "Tyre"]);
     expect(addressLines({ fullName: "Rami", address: "Main road", city: "Tyre" })).toEqual([
       "Rami",
       "Main road",

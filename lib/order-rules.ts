@@ -128,12 +128,21 @@ export function ordersByTab<T extends { status: OrderStatus }>(orders: readonly 
   };
 }
 
+/**
+ * A floor as a courier reads it beside the building: "Floor 3", not a bare "3" that reads as a
+ * building number; a floor typed with its word ("3rd floor", "الطابق الثالث") stays as typed.
+ */
+function floorLabel(floor: string | undefined): string | undefined {
+  if (!floor) return floor;
+  return /floor|طابق/i.test(floor) ? floor : messages.checkout.floorLabel(floor);
+}
+
 /** The address as a courier reads it, one part per line. */
 export function addressLines(address: ShippingAddress): string[] {
   return [
     address.fullName,
     address.address,
-    [address.building, address.floor].filter(Boolean).join(", "),
+    [address.building, floorLabel(address.floor)].filter(Boolean).join(", "),
     [address.area, address.city].filter(Boolean).join(", "),
     address.additionalInfo,
   ].filter((line): line is string => Boolean(line));

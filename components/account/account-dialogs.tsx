@@ -221,7 +221,7 @@ function AccountSettings({ user }: { user: PublicUser }) {
   const { resend, sending } = useResendVerification();
   const { signOutEverywhere, pending: signingOut } = useSignOutEverywhere();
   const rows: { label: string; value: React.ReactNode }[] = [
-    { label: t.settingsName, value: fullNameOf(user) },
+    { label: t.settingsName, value: <span dir="auto">{fullNameOf(user)}</span> },
     { label: t.settingsEmail, value: user.email },
     { label: t.settingsEmailStatus, value: <VerificationBadge verified={user.isEmailVerified} /> },
     {

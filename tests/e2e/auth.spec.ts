@@ -465,8 +465,13 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   baseURL,
 }) => {
   const named = newShopper("Rima", "Aoun");
-  // A long address, which the settings show whole.
-  const shopper = { ...named, email: `rima.aoun.handmade.jewellery.${named.email}` };
+  // A long address, which the settings show whole, and a name written in Arabic.
+  const shopper = {
+    ...named,
+    firstName: "ريما",
+    lastName: "عون",
+    email: `rima.aoun.handmade.jewellery.${named.email}`,
+  };
   const signedUp = await page.request.post("/api/auth/signup", { data: shopper });
   expect(signedUp.status()).toBe(201);
   // The same account signed in on another device: an API client with its own token.
@@ -492,6 +497,9 @@ test("Account Settings signs the shopper out of every device @phone", async ({
   const settings = page.getByRole("dialog", { name: t.accountSettings });
   // Dated like every other date of the shop.
   await expect(settings.getByText(formatDate(new Date()), { exact: true })).toBeVisible();
+  // The name reads right to left on its own, the window staying left to right.
+  await expect(settings.getByText("ريما عون", { exact: true })).toHaveCSS("direction", "rtl");
+  await expect(settings.getByText(shopper.email, { exact: true })).toHaveCSS("direction", "ltr");
   const email = settings.getByText(shopper.email, { exact: true });
   await expect(email).toBeVisible();
   expect(await email.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);

@@ -330,6 +330,8 @@ test("a create whose answer was lost, pressed again, makes the piece once and sa
   // A form opened again is another piece, even one typed the same.
   await fillNewProduct(page, admin, { name, price: "55.00" });
   await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  // The form closes once this create is answered (the first one's toast may still be showing).
+  await expect(admin.dialog).toBeHidden();
   await admin.expectToast(t.productCreated);
   expect(keys[2]).toBeTruthy();
   expect(keys[2]).not.toBe(keys[0]);

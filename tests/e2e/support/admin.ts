@@ -72,6 +72,7 @@ export class AdminPanel {
 
   async expectToast(text: string) {
     const toasts = this.page.getByRole("region", { name: /^Notifications/ });
-    await expect(toasts.getByText(text, { exact: true })).toBeVisible();
+    // Another with the same text may still be showing from a moment before.
+    await expect(toasts.getByText(text, { exact: true }).first()).toBeVisible();
   }
 }

@@ -53,6 +53,8 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
  * hit (WCAG 2.5.8); FINGERTIP where a touch screen's miss would cost something.
  */
 export async function expectTapTargets(links: Locator, size = 24) {
+  // Measured once they are on the page (a list may still be loading).
+  await expect(links.first()).toBeVisible();
   const boxes = await links.evaluateAll((elements) =>
     elements.map((element) => {
       const { width, height } = element.getBoundingClientRect();

@@ -87,7 +87,8 @@ export function CheckoutForm({
   const auth = useAuth();
   const router = useRouter();
   const { mutate } = useSWRConfig();
-  const [currency, setCurrency] = useState<Currency>("USD");
+  // Until she picks one, the currency her last order was paid in (most pay as they did before).
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
   // The Idempotency-Key of the order being placed and the pieces it is for: every try of those
   // pieces is one order, however many answers were lost; other pieces make a new order.
@@ -97,6 +98,7 @@ export function CheckoutForm({
   const [discountRefused, setDiscountRefused] = useState(false);
   // The customer's orders: whether the discount still applies, and where the last one went.
   const orders = useOrders(user.isEmailVerified);
+  const currency = chosenCurrency ?? orders.data?.orders[0]?.currency ?? "USD";
   const discount = discountDisplay({
     customer: user,
     firstOrderDiscount: firstOrderDiscountOf(user, orders, { refused: discountRefused }),

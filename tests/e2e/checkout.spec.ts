@@ -346,14 +346,18 @@ test("a refreshed checkout keeps what the customer typed until the order is plac
   await expect(checkout.field(t.notes)).toHaveValue("Call before coming");
   await expect(checkout.field(t.fullName)).toHaveValue(fullName);
 
+  await checkout.chooseCurrency("LBP");
   const placed = page.waitForResponse("**/api/orders/checkout");
   await checkout.placeOrder.click();
   const { order } = (await (await placed).json()) as { order: OrderDto };
   expect(order.shippingAddress).toMatchObject({ address: "Rue Pasteur 12", floor: "3" });
+  expect(order.currency).toBe("LBP");
   await expect(checkout.thankYou).toBeVisible();
 
-  // The next order starts from the profile and the last order's delivery address, notes empty.
+  // The next order starts from the profile and the last order's delivery address and currency,
+  // notes empty.
   await checkout.openWith([{ product: ring, quantity: 1 }]);
+  await expect(checkout.summary.getByRole("radio", { name: t.currencyNames.LBP })).toBeChecked();
   await expect(checkout.field(t.address)).toHaveValue("Rue Pasteur 12");
   await expect(checkout.field(t.city)).toHaveValue("Tripoli");
   await expect(checkout.field(t.area)).toHaveValue("El Mina");

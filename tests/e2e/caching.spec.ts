@@ -1,5 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support/test";
+import { shopOrigin } from "./support/shop";
 import { OWNER, photo, verifiedCustomer } from "./support/admin";
 import { PUBLIC_CACHE_CONTROL } from "@/server/cache-control.mjs";
 import type { ProductDto } from "@/models/product";
@@ -139,7 +140,7 @@ test.describe("headers", () => {
     }
     // An anonymous refusal is never shared either.
     const anonymous = await playwrightRequest.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL: shopOrigin,
     });
     const refused = await anonymous.get("/api/auth/profile");
     expect(refused.status()).toBe(401);

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { STATUS_CODES } from "node:http";
 import net from "node:net";
 import { startShopServer, type ShopServer } from "./support/server";
+import { shopDataDir, shopPort } from "./support/shop";
 import { expect, test } from "./support/test";
 import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
@@ -366,12 +367,12 @@ test.describe("client addresses reached directly (TRUST_PROXY unset)", () => {
 });
 
 test.describe("a production server refuses an environment it cannot run safely on", () => {
-  const port = Number(process.env.E2E_PORT || 3100) + 2;
+  const port = shopPort + 2;
   const safe = {
     NODE_ENV: "production",
     PORT: String(port),
     NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
-    DATA_DIR: `${process.env.E2E_DATA_DIR || ".data-e2e"}-refused`,
+    DATA_DIR: `${shopDataDir}-refused`,
     DATABASE_URL: "",
     TRUST_PROXY: "",
     SMTP_URL: "",

@@ -1,4 +1,5 @@
 import { expect, quiet, test, type Locator, type Page } from "./support/test";
+import { shopOrigin } from "./support/shop";
 
 type ApiProduct = { id: string; name: string; category: string; images: string[] };
 type Connection = { effectiveType: string; downlink: number; rtt: number; saveData: boolean };
@@ -157,7 +158,7 @@ test.describe("adaptive product images", () => {
 
     // That first paint, held still (no script reveals the page): the footer is already out of view.
     const still = await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
+      baseURL: shopOrigin,
       javaScriptEnabled: false,
       viewport: LIGHTHOUSE_DESKTOP,
     });

@@ -2,8 +2,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect } from "@playwright/test";
+import { shopDataDir } from "./shop";
 
-const outbox = path.resolve(process.env.E2E_DATA_DIR || ".data-e2e", "outbox");
+const outbox = path.resolve(shopDataDir, "outbox");
 
 export type Mail = { file: string; to: string; text: string; html: string };
 

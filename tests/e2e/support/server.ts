@@ -1,22 +1,21 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import { shopDataDir, shopPort } from "./shop";
 
 /** Another production server of the end-to-end build, started as `npm start` starts it. */
 export type ShopServer = { origin: string; stop: () => Promise<void> };
 
-const basePort = Number(process.env.E2E_PORT || 3100);
-
 /**
- * Starts a server of the end-to-end build on the port `offset` above E2E_PORT, with its own
+ * Starts a server of the end-to-end build on the port `offset` above this worker's, with its own
  * embedded database unless `env` names one; resolves once the catalogue answers.
  */
 export async function startShopServer(
   offset: number,
   env: Record<string, string> = {},
 ): Promise<ShopServer> {
-  const port = basePort + offset;
+  const port = shopPort + offset;
   const origin = `http://127.0.0.1:${port}`;
-  const dataDir = `${process.env.E2E_DATA_DIR || ".data-e2e"}-${offset}`;
+  const dataDir = `${shopDataDir}-${offset}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server: ChildProcess = spawn(process.execPath, ["server/index.mjs"], {
     stdio: ["ignore", "ignore", "inherit"],

@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { test as base, expect, type Locator, type Page, type Request } from "@playwright/test";
 
+import { shopOrigin } from "./shop";
+
 export { expect, type Locator, type Page } from "@playwright/test";
 
 const CSP_REPORT = "CSP violation:";
@@ -95,6 +97,7 @@ export const FINGERTIP = 44;
  * suite visits proves the shop works under its policy.
  */
 export const test = base.extend({
+  baseURL: async ({}, provide) => provide(shopOrigin),
   extraHTTPHeaders: async ({}, provide, testInfo) => {
     const octet = createHash("sha256").update(`${testInfo.testId}:${testInfo.retry}`).digest()[0];
     await provide({ "X-Forwarded-For": `203.0.113.${octet}` });

@@ -10,6 +10,9 @@ const env = {
   NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
   DATA_DIR: dataDir,
   DATABASE_URL: "",
+  // Caches in memory, whatever the environment or .env says: a Redis shared with the other
+  // worker's server (another database) or with an earlier run would answer from their catalogue.
+  REDIS_URL: "",
   SMTP_URL: "",
   AUTH_SECRET: process.env.AUTH_SECRET || "e2e-secret-not-for-production-use-0123456789",
   APP_URL: `http://127.0.0.1:${process.env.PORT}`,

@@ -26,6 +26,7 @@ export async function startShopServer(
       NEXT_DIST_DIR: process.env.E2E_DIST_DIR || ".next-e2e",
       DATA_DIR: dataDir,
       DATABASE_URL: "",
+      REDIS_URL: "",
       MAIL_OUTBOX: "1",
       TRUST_PROXY: "1",
       AUTH_SECRET: "e2e-extra-secret-not-for-production-0123456789",

@@ -74,8 +74,10 @@ export function toOrderDto(
     })),
     subtotal: centsToDollars(order.subtotalCents),
     deliveryFee: centsToDollars(order.deliveryFeeCents),
+    // Given whenever the order took the first-order discount, also at $0.00 off (a free piece):
+    // the checkout showed it applied, and no later order gets it.
     discount:
-      order.discountCents > 0
+      order.discountType !== null
         ? {
             type: INSTAGRAM_DISCOUNT_TYPE,
             amount: centsToDollars(order.discountCents),

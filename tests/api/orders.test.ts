@@ -562,6 +562,28 @@ describeEachDatabase("orders API", ({ db, target }) => {
         expect(body.order).toMatchObject({ discount: null, totalAmount: 15 });
       });
 
+      it("shows the discount on a first order it takes nothing off: the order used it up", async () => {
+        // A free piece: 10% of $0.00 is $0.00, and the checkout page shows the discount applied.
+        const { token } = await createSignedInUser(db(), { registrationSource: "instagram_bio" });
+        const gift = await createProduct(db(), { priceCents: 0, quantity: 5 });
+        const { status, body } = await checkout({
+          token,
+          body: checkoutBody([{ productId: gift.id, quantity: 1 }]),
+        });
+        expect(status).toBe(201);
+        expect(body.order).toMatchObject({
+          subtotal: 0,
+          discount: { type: "instagram_first_order", amount: 0, percentage: 10 },
+          totalAmount: 5,
+        });
+        // The next order no longer gets it, and My Orders says which order took it.
+        const listed = await listOrders(token);
+        expect(listed.body.firstOrderDiscount).toBe(false);
+        expect(listed.body).toMatchObject({
+          orders: [{ discount: { type: "instagram_first_order", amount: 0, percentage: 10 } }],
+        });
+      });
+
       it("refuses an order whose total the customer saw with a discount it no longer gets", async () => {
         const { user, token } = await createSignedInUser(db(), {
           registrationSource: "instagram_bio",

@@ -226,23 +226,31 @@ export async function updateProduct({
   images,
   imageOrder,
   quantityWas,
-}: ProductForm & { id: string }): Promise<ProductDto> {
+  idempotencyKey,
+}: ProductForm & { id: string; idempotencyKey?: string }): Promise<ProductDto> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
   const { previousCategory, imageIds } = await db.transaction(async (tx) => {
     // Locked, so two edits of one product (or an edit and a checkout) apply one after the other.
     const [existing] = await tx
-      .select({ category: products.category, quantity: products.quantity })
+      .select({
+        category: products.category,
+        quantity: products.quantity,
+        lastEditKey: products.lastEditKey,
+      })
       .from(products)
       .where(eq(products.id, id))
       .for("update");
     if (!existing) throw notFound(messages.api.productNotFound);
     // A form opened before orders took units must not put them back: a quantity left as it was
-    // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused,
-    // unless the stock is already what it asks for (the same save sent again after a lost answer).
+    // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused.
+    // The same save sent again after a lost answer (the last edit's key) keeps the stock as it is:
+    // its change is made, and orders may have taken units since. A stock that only happens to be
+    // what the form asks for is refused too: the owner counted from the stock her form showed.
     let quantity = fields.quantity;
     if (quantityWas !== undefined && existing.quantity !== quantityWas) {
-      if (fields.quantity !== quantityWas && fields.quantity !== existing.quantity) {
+      const resent = idempotencyKey !== undefined && existing.lastEditKey === idempotencyKey;
+      if (fields.quantity !== quantityWas && !resent) {
         throw conflict(a.stockChangedWhileEditing(existing.quantity), undefined, {
           quantity: existing.quantity,
         });
@@ -262,7 +270,11 @@ export async function updateProduct({
 
     await tx
       .update(products)
-      .set({ ...productValues({ ...fields, quantity }), updatedAt: sql`now()` })
+      .set({
+        ...productValues({ ...fields, quantity }),
+        lastEditKey: idempotencyKey ?? null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(products.id, id));
     const kept = new Set(order.flatMap((entry) => (entry.kind === "kept" ? [entry.id] : [])));
     const removed = current.map((image) => image.id).filter((imageId) => !kept.has(imageId));

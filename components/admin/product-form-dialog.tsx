@@ -119,21 +119,19 @@ export function ProductFormDialog({
   const [quantityWas, setQuantityWas] = useState(product?.quantity);
   const materials = useWatch({ control: form.control, name: "materials" });
   const errors = formState.errors;
-  // The Idempotency-Key of the product being created and what the form held when it was sent:
-  // Create pressed again after a lost answer is that product, never a second copy of it, and a
-  // form changed since is a new product, never swallowed by the first.
+  // The Idempotency-Key of the save being sent and what the form held when it was sent: Create
+  // pressed again after a lost answer is that product, never a second copy of it, and Update
+  // pressed again is that edit, not a stock change made over orders; a form changed since is a
+  // new save, never swallowed by the first.
   const attempt = useRef<{ key: string; contents: string } | null>(null);
 
   const save = async (values: ProductFields) => {
     if (images.length === 0) return;
-    let headers: Record<string, string> | undefined;
-    if (!editing) {
-      const contents = JSON.stringify([values, images.map((image) => image.key)]);
-      if (attempt.current?.contents !== contents) {
-        attempt.current = { key: crypto.randomUUID(), contents };
-      }
-      headers = { "Idempotency-Key": attempt.current.key };
+    const contents = JSON.stringify([values, images.map((image) => image.key)]);
+    if (attempt.current?.contents !== contents) {
+      attempt.current = { key: crypto.randomUUID(), contents };
     }
+    const headers = { "Idempotency-Key": attempt.current.key };
     const result = await callApi<{ product: ProductDto }>(
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
       {

@@ -70,6 +70,9 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     // The admin form's Idempotency-Key: a create sent again after a lost answer returns this product.
     idempotencyKey: text("idempotency_key"),
+    // The Idempotency-Key of the last edit saved: the same save sent again after a lost answer is
+    // told from another edit whose stock an order happened to meet.
+    lastEditKey: text("last_edit_key"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -64,7 +64,12 @@ describeEachDatabase("admin products API", ({ db }) => {
       await postRoute(productFormRequest("/api/admin/products", { token: admin, fields, files })),
     );
 
-  const update = async (id: string, fields: Record<string, string>, files: UploadFile[] = []) =>
+  const update = async (
+    id: string,
+    fields: Record<string, string>,
+    files: UploadFile[] = [],
+    headers: Record<string, string> = {},
+  ) =>
     readResponse(
       await withId(
         putRoute,
@@ -75,9 +80,17 @@ describeEachDatabase("admin products API", ({ db }) => {
           token: admin,
           fields,
           files,
+          headers,
         }),
       ),
     );
+
+  /** A customer's order of `quantity` units of the product, placed through the checkout. */
+  const customerOrders = async (productId: string, quantity: number) => {
+    const { token } = await createSignedInUser(db());
+    const ordered = await checkout({ token, body: checkoutBody([{ productId, quantity }]) });
+    expect(ordered.status).toBe(201);
+  };
 
   const createdProduct = async (files?: UploadFile[]) => {
     const { status, body } = await create(validProductFields(), files);
@@ -827,12 +840,7 @@ describeEachDatabase("admin products API", ({ db }) => {
     it("keeps the units orders took while the form was open; a new quantity over a moved stock is refused", async () => {
       const product = await createdProduct(); // 12 in stock
       // A customer orders 2 while the owner's form, opened at 12, is still open.
-      const { token } = await createSignedInUser(db());
-      const ordered = await checkout({
-        token,
-        body: checkoutBody([{ productId: product.id, quantity: 2 }]),
-      });
-      expect(ordered.status).toBe(201);
+      await customerOrders(product.id, 2);
 
       const kept = await update(
         product.id,
@@ -862,15 +870,41 @@ describeEachDatabase("admin products API", ({ db }) => {
       expect(set.body.product).toMatchObject({ quantity: 3 });
     });
 
-    it("takes the same save sent again after its answer was lost, instead of calling it a stock change", async () => {
+    it("takes the same save sent again after its answer was lost, keeping what orders took since", async () => {
       const product = await createdProduct(); // 12 in stock
       const save = validProductFields({ quantity: "20", quantityWas: "12" });
-      expect((await update(product.id, save)).status).toBe(200);
-      const again = await update(product.id, save);
+      const key = { "Idempotency-Key": "edit-4b1f9c2e" };
+      expect((await update(product.id, save, [], key)).status).toBe(200);
+      // An order takes 2 before the owner presses Update again.
+      await customerOrders(product.id, 2);
+      const again = await update(product.id, save, [], key);
       expect(again.status).toBe(200);
-      expect(again.body.product).toMatchObject({ quantity: 20 });
+      expect(again.body.product).toMatchObject({ quantity: 18 });
       const [row] = await db().select().from(products).where(eq(products.id, product.id));
-      expect(row!.quantity).toBe(20);
+      expect(row!.quantity).toBe(18);
+    });
+
+    it("refuses an edit whose new stock an order happened to meet: the owner counted from 12", async () => {
+      const product = await createdProduct(); // 12 in stock
+      // The owner sold 2 in her workshop and types 10; meanwhile an online order takes 2 (10 left).
+      await customerOrders(product.id, 2);
+      const save = validProductFields({ quantity: "10", quantityWas: "12" });
+      for (const headers of [{}, { "Idempotency-Key": "edit-7d3a0b91" }] as Record<
+        string,
+        string
+      >[]) {
+        const refused = await update(product.id, save, [], headers);
+        expect(refused).toMatchObject({
+          status: 409,
+          body: { error: a.stockChangedWhileEditing(10), quantity: 10 },
+        });
+      }
+      // Told the stock is 10 now, she takes her 2 off: 8 pieces are left.
+      const corrected = await update(
+        product.id,
+        validProductFields({ quantity: "8", quantityWas: "10" }),
+      );
+      expect(corrected.body.product).toMatchObject({ quantity: 8 });
     });
 
     it.each(["-1", "1.5", "lots", "100001", ""])(

@@ -239,8 +239,10 @@ test("a save and a delete whose answers were lost are sent again and reported do
   await admin.open("products");
   // Each first try reaches the shop, and the connection drops before its answer comes back.
   const tries = { PUT: 0, DELETE: 0 };
+  const saveKeys: (string | undefined)[] = [];
   await page.route(`**/api/admin/products/${ring.id}`, async (route) => {
     const method = route.request().method() as keyof typeof tries;
+    if (method === "PUT") saveKeys.push(route.request().headers()["idempotency-key"]);
     if (!(method in tries) || ++tries[method] > 1) return route.continue();
     await route.fetch();
     await route.abort("connectionreset");
@@ -252,6 +254,12 @@ test("a save and a delete whose answers were lost are sent again and reported do
   await admin.expectToast(t.productUpdated);
   await expect(admin.dialog).toBeHidden();
   expect(tries.PUT).toBe(2);
+  // Sent again as the same save: the stock it set is kept, not refused as moved by an order.
+  expect(saveKeys[0]).toMatch(/^[\w-]{8,}$/);
+  expect(saveKeys[1]).toBe(saveKeys[0]);
+  expect(
+    ((await (await page.request.get(`/api/product/${ring.id}`)).json()) as ProductDto).quantity,
+  ).toBe(7);
 
   await page.getByRole("button", { name: t.deleteProduct(ring.name) }).click();
   await admin.dialog.getByRole("button", { name: t.delete, exact: true }).click();

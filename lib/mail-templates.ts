@@ -2,7 +2,7 @@ import "server-only";
 import { SHOP_NAME } from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import { addressLines, paymentMethodLabel } from "@/lib/order-rules";
+import { addressLines, lineAmount, paymentMethodLabel } from "@/lib/order-rules";
 import type { OrderDto } from "@/models/order";
 
 export type MailContent = { subject: string; text: string; html: string };
@@ -211,7 +211,7 @@ const money = (dollars: number, currency: OrderDto["currency"]) => {
 const itemRows = (order: OrderDto): Row[] =>
   order.items.map((item): Row => [
     messages.orderMail.itemLine(item.quantity, item.name),
-    money(item.price * item.quantity, order.currency),
+    money(lineAmount(item), order.currency),
   ]);
 
 /** What both order mails list: the items, the money, the delivery. */

@@ -1,6 +1,7 @@
 // An order's item snapshots as placed: picture, name, quantity × price and the line's amount.
 import { ProductImage } from "@/components/images/product-image";
 import { messages } from "@/lib/messages";
+import { lineAmount } from "@/lib/order-rules";
 import type { OrderItemDto } from "@/models/order";
 
 export function OrderItemList({
@@ -27,7 +28,7 @@ export function OrderItemList({
             </p>
           </div>
           <span className="text-ink text-sm font-medium whitespace-nowrap tabular-nums">
-            {money(item.price * item.quantity)}
+            {money(lineAmount(item))}
           </span>
         </li>
       ))}

@@ -123,6 +123,12 @@ export function OrdersTab({
                 </span>
                 <span className="text-ink justify-self-end text-sm font-semibold tabular-nums lg:justify-self-start">
                   {formatPrice(dollarsToCents(order.totalAmount))}
+                  {/* What the courier collects, for an order paid in pounds. */}
+                  {order.currency === "LBP" && (
+                    <span className="text-muted block text-xs font-normal">
+                      {formatPrice(dollarsToCents(order.totalAmount), "LBP")}
+                    </span>
+                  )}
                   <span className="text-muted block text-xs font-normal">
                     {t.itemsCount(order.items.reduce((n, item) => n + item.quantity, 0))}
                   </span>

@@ -13,6 +13,7 @@ import { AccountArea, newShopper } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { createProduct } from "./support/checkout";
 import { Mailbox } from "./support/mailbox";
+import { dollarsToCents, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import type { OrderDto } from "@/models/order";
 import type { ProductDto } from "@/models/product";
@@ -403,7 +404,10 @@ test("an order placed while the owner edits a piece: its units are not put back 
 /** A one-piece order placed by the customer signed in through `request`. */
 async function placeOrder(
   request: APIRequestContext,
-  { notes = "Please call before coming." }: { notes?: string } = {},
+  {
+    notes = "Please call before coming.",
+    currency = "USD",
+  }: { notes?: string; currency?: OrderDto["currency"] } = {},
 ) {
   const catalogue = (await (await request.get("/api/products")).json()) as ProductDto[];
   const product = catalogue.find((p) => p.quantity > 2)!;
@@ -417,13 +421,29 @@ async function placeOrder(
       },
       phoneNumber: "+961 70 123 456",
       notes,
-      currency: "USD",
+      currency,
     },
   });
   expect(checkout.status()).toBe(201);
   const { order } = (await checkout.json()) as { order: OrderDto };
   return { order, product };
 }
+
+test("an order paid in pounds shows what the courier collects in the list and in its details", async ({
+  page,
+  request,
+}) => {
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request, { currency: "LBP" });
+  const dollars = formatPrice(dollarsToCents(order.totalAmount));
+  const pounds = formatPrice(dollarsToCents(order.totalAmount), "LBP");
+  const admin = await openOrderDetails(page, order);
+  await expect(admin.dialog).toContainText(`${dollars} · ${pounds}`);
+  await page.keyboard.press("Escape");
+  const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
+  await expect(row).toContainText(dollars);
+  await expect(row).toContainText(pounds);
+});
 
 /** The owner, signed in on `page`, at the orders section, which lists a customer's new order. */
 async function ordersWithPendingOrder(page: Page, request: APIRequestContext) {

@@ -210,7 +210,10 @@ test.describe("writes are seen at once", () => {
     await owner.dispose();
   });
 
-  test("an order's stock change shows on the next request", async ({ request, baseURL }) => {
+  test("an order's stock change, and its cancellation's, show on the next request", async ({
+    request,
+    baseURL,
+  }) => {
     const shopper = await playwrightRequest.newContext({ baseURL });
     await verifiedCustomer(shopper);
     const product = (await products(request)).find((p) => p.quantity > 3)!;
@@ -231,7 +234,20 @@ test.describe("writes are seen at once", () => {
     expect((await products(request)).find((p) => p.id === product.id)!.quantity).toBe(
       product.quantity - 2,
     );
-    await shopper.dispose();
+
+    // The owner cancels it: its units are back for the very next visitor.
+    const { order } = (await placed.json()) as { order: { _id: string } };
+    const owner = await ownerContext(baseURL);
+    const cancelled = await owner.patch(`/api/admin/orders/${order._id}/status`, {
+      data: { status: "cancelled" },
+    });
+    expect(cancelled.status()).toBe(200);
+    const back = (await (await request.get(`/api/product/${product.id}`)).json()) as ProductDto;
+    expect(back.quantity).toBe(product.quantity);
+    expect((await products(request)).find((p) => p.id === product.id)!.quantity).toBe(
+      product.quantity,
+    );
+    await Promise.all([shopper.dispose(), owner.dispose()]);
   });
 });
 

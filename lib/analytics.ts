@@ -1,7 +1,7 @@
 // Analytics events of the shop (spec section 7: a successful add to cart sends add_to_cart in USD
 // with category jewelry). The shop loads no analytics script itself: when the page has one
 // (window.gtag, or a tag manager's window.dataLayer) it gets the event, otherwise nothing happens.
-import { centsToDollars, dollarsToCents } from "@/lib/format";
+import { lineAmount } from "@/lib/format";
 
 export const ANALYTICS_CATEGORY = "jewelry";
 
@@ -28,7 +28,7 @@ export function addToCartEvent(
 ): AddToCartEvent {
   return {
     currency: "USD",
-    value: centsToDollars(dollarsToCents(product.price) * quantity),
+    value: lineAmount({ price: product.price, quantity }),
     items: [
       {
         item_id: product.id,

@@ -4,7 +4,9 @@ import {
   formatBadgeCount,
   formatDate,
   formatPrice,
+  lineAmount,
 } from "@/lib/format";
+import { messages } from "@/lib/messages";
 
 describe("formatPrice", () => {
   it.each([
@@ -26,6 +28,17 @@ describe("cents and dollars", () => {
   });
 });
 
+describe("lineAmount: a line's price times its quantity, counted in cents", () => {
+  it.each([
+    [0.1, 3, 0.3],
+    [19.99, 3, 59.97],
+    [1.15, 7, 8.05],
+    [999_999.99, 99, 98_999_999.01],
+  ])("$%s × %s is $%s exactly", (price, quantity, amount) => {
+    expect(lineAmount({ price, quantity })).toBe(amount);
+  });
+});
+
 describe("formatBadgeCount", () => {
   it.each([
     [0, "0"],
@@ -38,6 +51,10 @@ describe("formatBadgeCount", () => {
 });
 
 describe("LBP display at 89,500 LBP per USD", () => {
+  it("is the rate the checkout's note names", () => {
+    expect(messages.checkout.lbpRate).toContain(` ${formatPrice(dollarsToCents(1), "LBP")} `);
+  });
+
   it.each([
     [500, "447,500 LBP"], // the delivery fee
     [4910, "4,394,450 LBP"],

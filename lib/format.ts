@@ -16,6 +16,11 @@ const lbp = lazily(() => new Intl.NumberFormat("en-US", { maximumFractionDigits:
 export const centsToDollars = (cents: number) => Math.round(cents) / 100;
 export const dollarsToCents = (dollars: number) => Math.round(dollars * 100);
 
+/** What `quantity` units at `price` dollars come to in dollars, counted in cents. */
+export function lineAmount({ price, quantity }: { price: number; quantity: number }): number {
+  return centsToDollars(dollarsToCents(price) * quantity);
+}
+
 /** "$24.50", or "2,192,750 LBP" at the display rate. */
 export function formatPrice(cents: number, currency: Currency = "USD"): string {
   if (currency === "LBP") return `${lbp().format(Math.round((cents * LBP_PER_USD) / 100))} LBP`;

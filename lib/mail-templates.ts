@@ -1,8 +1,8 @@
 import "server-only";
 import { SHOP_NAME } from "@/lib/constants";
-import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
+import { dollarsToCents, formatDate, formatPrice, lineAmount } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import { addressLines, lineAmount, paymentMethodLabel } from "@/lib/order-rules";
+import { addressLines, paymentMethodLabel } from "@/lib/order-rules";
 import type { OrderDto } from "@/models/order";
 
 export type MailContent = { subject: string; text: string; html: string };

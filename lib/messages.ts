@@ -2,7 +2,6 @@
 // storefront are written in lib/storefront-messages.ts (the storefront's scripts import that module
 // instead, see there), every other one here. Safe to import from client and server.
 // Texts with a variable part are functions, so no sentence is ever built from fragments elsewhere.
-import { LBP_PER_USD } from "@/lib/constants";
 import { QUANTITY_RULE, storefrontMessages } from "@/lib/storefront-messages";
 
 /** The Instagram discount's line, named alike at checkout, in mail, in My Orders and in the panel. */
@@ -115,7 +114,7 @@ const otherMessages = {
     notes: "Order notes (optional)",
     currencyLabel: "Show prices in",
     currencyNames: { USD: "US dollars", LBP: "Lebanese pounds" },
-    lbpRate: `Lebanese pounds at ${LBP_PER_USD.toLocaleString("en-US")} LBP per US dollar.`,
+    lbpRate: "Lebanese pounds at 89,500 LBP per US dollar.",
     summaryTitle: "Order Summary",
     yourCart: "Your Cart",
     quantityOf: (name: string) => `Quantity of ${name}`,

@@ -5,7 +5,6 @@ import {
   discountDisplay,
   estimatedDeliveryDate,
   instagramDiscountCents,
-  lineAmount,
   ORDER_NUMBER_PATTERN,
   orderStatusLabel,
   ordersByTab,
@@ -69,17 +68,6 @@ describe("orderTotals", () => {
       expect(Number.isInteger(totals.discountCents)).toBe(true);
       expect(totals.totalCents).toBe(cents + 500 - totals.discountCents);
     }
-  });
-});
-
-describe("lineAmount: a line's price times its quantity, counted in cents", () => {
-  it.each([
-    [0.1, 3, 0.3],
-    [19.99, 3, 59.97],
-    [1.15, 7, 8.05],
-    [999_999.99, 99, 98_999_999.01],
-  ])("$%s × %s is $%s exactly", (price, quantity, amount) => {
-    expect(lineAmount({ price, quantity })).toBe(amount);
   });
 });
 

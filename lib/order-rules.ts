@@ -8,9 +8,9 @@ import {
   type OrderStatus,
   type RegistrationSource,
 } from "@/lib/constants";
-import { centsToDollars, dollarsToCents, lazily } from "@/lib/format";
+import { lazily } from "@/lib/format";
 import { messages } from "@/lib/messages";
-import type { OrderItemDto, ShippingAddress } from "@/models/order";
+import type { ShippingAddress } from "@/models/order";
 
 export type OrderTotals = {
   subtotalCents: number;
@@ -198,9 +198,4 @@ export function createOrderNumber(): string {
     }
   }
   return `${ORDER_NUMBER_PREFIX}-${chars.slice(0, 4).join("")}-${chars.slice(4).join("")}`;
-}
-
-/** What an order's line came to in dollars: its price times its quantity, counted in cents. */
-export function lineAmount({ price, quantity }: Pick<OrderItemDto, "price" | "quantity">): number {
-  return centsToDollars(dollarsToCents(price) * quantity);
 }

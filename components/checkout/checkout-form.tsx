@@ -98,7 +98,8 @@ export function CheckoutForm({
   const [discountRefused, setDiscountRefused] = useState(false);
   // The customer's orders: whether the discount still applies, and where the last one went.
   const orders = useOrders(user.isEmailVerified);
-  const currency = chosenCurrency ?? orders.data?.orders[0]?.currency ?? "USD";
+  const lastOrder = orders.data?.orders[0];
+  const currency = chosenCurrency ?? lastOrder?.currency ?? "USD";
   const discount = discountDisplay({
     customer: user,
     firstOrderDiscount: firstOrderDiscountOf(user, orders, { refused: discountRefused }),
@@ -172,7 +173,7 @@ export function CheckoutForm({
     { reValidateMode: "onSubmit" },
   );
   useCheckoutDraft(form, user.id);
-  useLastDeliveryAddress(form, orders.data?.orders[0]?.shippingAddress);
+  useLastDeliveryAddress(form, lastOrder?.shippingAddress);
   const { register, clearErrors, formState } = form;
   const errors = formState.errors;
   const submitting = formState.isSubmitting;

@@ -1,7 +1,7 @@
 // An order's item snapshots as placed: picture, name, quantity × price and the line's amount.
 import { ProductImage } from "@/components/images/product-image";
 import { messages } from "@/lib/messages";
-import { lineAmount } from "@/lib/order-rules";
+import { lineAmount } from "@/lib/format";
 import type { OrderItemDto } from "@/models/order";
 
 export function OrderItemList({

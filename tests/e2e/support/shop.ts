@@ -4,7 +4,7 @@
  * server listens ten ports above worker n-1's; servers a test starts use the six ports above its
  * worker's.
  */
-export const E2E_WORKER_PORT_STEP = 10;
+const E2E_WORKER_PORT_STEP = 10;
 
 const worker = Number(process.env.TEST_PARALLEL_INDEX || 0);
 

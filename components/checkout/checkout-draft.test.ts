@@ -32,6 +32,18 @@ describe("the checkout draft kept for a refresh", () => {
     });
   });
 
+  it("gives back the currency she picked, with or without typed fields", () => {
+    keep({ userId: "u1", currency: "LBP" });
+    expect(readCheckoutDraft("u1")).toEqual({ shippingAddress: {}, currency: "LBP" });
+    keep({ userId: "u1", values: { notes: "Call first" }, currency: "USD" });
+    expect(readCheckoutDraft("u1")).toMatchObject({ notes: "Call first", currency: "USD" });
+  });
+
+  it.each([["EUR"], ["lbp"], [1]])("takes no currency the shop does not take: %s", (currency) => {
+    keep({ userId: "u1", currency });
+    expect(readCheckoutDraft("u1")?.currency).toBeUndefined();
+  });
+
   it("is nobody else's", () => {
     keep({ userId: "u1", values: { shippingAddress: { address: "Rue Pasteur 12" } } });
     expect(readCheckoutDraft("u2")).toBeNull();

@@ -15,6 +15,7 @@ import {
 import {
   forgetCheckoutDraft,
   useCheckoutDraft,
+  useDraftCurrency,
   useLastDeliveryAddress,
 } from "@/components/checkout/checkout-draft";
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
@@ -31,7 +32,7 @@ import {
   useZodForm,
 } from "@/components/ui/form-controls";
 import { callApi, describeFailure } from "@/lib/api-client";
-import { DELIVERY_CITIES, type Currency } from "@/lib/constants";
+import { DELIVERY_CITIES } from "@/lib/constants";
 import { stockSentences } from "@/lib/cart-rules";
 import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
@@ -88,7 +89,7 @@ export function CheckoutForm({
   const router = useRouter();
   const { mutate } = useSWRConfig();
   // Until she picks one, the currency her last order was paid in (most pay as they did before).
-  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
+  const [chosenCurrency, setCurrency] = useDraftCurrency(user.id);
   const [stockRefusal, setStockRefusal] = useState<StockRefusal | null>(null);
   // The Idempotency-Key of the order being placed and the pieces it is for: every try of those
   // pieces is one order, however many answers were lost; other pieces make a new order.

@@ -320,7 +320,7 @@ test("a checkout whose session ended on another device turns to a signed-out vis
   await expect(checkout.field(t.city)).toHaveValue("Beirut");
 });
 
-test("a refreshed checkout keeps what the customer typed until the order is placed, and sign-out forgets it", async ({
+test("a refreshed checkout keeps what the customer typed and the currency she picked until the order is placed, and sign-out forgets them", async ({
   page,
   baseURL,
 }) => {
@@ -336,8 +336,10 @@ test("a refreshed checkout keeps what the customer typed until the order is plac
   });
   await checkout.field(t.floor).fill("3");
   await checkout.field(t.notes).fill("Call before coming");
+  await checkout.chooseCurrency("LBP");
 
   await page.reload();
+  await expect(checkout.summary.getByRole("radio", { name: t.currencyNames.LBP })).toBeChecked();
   await expect(checkout.field(t.address)).toHaveValue("Rue Pasteur 12");
   await expect(checkout.field(t.city)).toHaveValue("Tripoli");
   await expect(checkout.field(t.phoneNumber)).toHaveValue("06 123 456");
@@ -346,7 +348,6 @@ test("a refreshed checkout keeps what the customer typed until the order is plac
   await expect(checkout.field(t.notes)).toHaveValue("Call before coming");
   await expect(checkout.field(t.fullName)).toHaveValue(fullName);
 
-  await checkout.chooseCurrency("LBP");
   const placed = page.waitForResponse("**/api/orders/checkout");
   await checkout.placeOrder.click();
   const { order } = (await (await placed).json()) as { order: OrderDto };
@@ -367,11 +368,13 @@ test("a refreshed checkout keeps what the customer typed until the order is plac
 
   // What she types instead is what stays; and what another person at this phone could find is
   // gone once the customer signs out.
+  await checkout.chooseCurrency("USD");
   await checkout.field(t.address).fill("Rue Maarad 4");
   await checkout.field(t.area).fill("");
   await page.reload();
   await expect(checkout.field(t.address)).toHaveValue("Rue Maarad 4");
   await expect(checkout.field(t.area)).toHaveValue("");
+  await expect(checkout.summary.getByRole("radio", { name: t.currencyNames.USD })).toBeChecked();
   await new AccountArea(page).logOut();
   await expect(checkout.placeOrder).toHaveCount(0);
   const kept = await page.evaluate(

@@ -2,8 +2,8 @@
 
 // The cart half of the cart provider (spec section 4, Cart and wishlist sync). Visitors and
 // unverified customers keep the cart in browser storage. A verified customer's cart is the
-// server's, changed optimistically: a refusal rolls the change back, a network error keeps it in
-// browser storage until the next merge takes it to the server.
+// server's, changed optimistically: a refusal rolls the change back, a network or server error
+// keeps it in browser storage until the next merge takes it to the server.
 import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
@@ -133,7 +133,10 @@ export function useSyncedCart({
         return APPLIED;
       }
       // `offline` keeps what should stay in browser storage before the server's cart goes back.
-      const outcome = result.kind === "network" ? offline() : null;
+      // A server error (a database failover, a proxy's 502) is no answer either: the change may or
+      // may not have been made, and the merge that follows settles it without counting it twice.
+      const unanswered = result.kind === "network" || result.status >= 500;
+      const outcome = unanswered ? offline() : null;
       await mutate(previous, { revalidate: false });
       if (outcome) return outcome;
       void mutate();

@@ -350,6 +350,30 @@ test("an add the server took but whose answer was lost is not sent again: the li
   expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
 });
 
+test("an add the shop answers with a server error (a database failover) stays in the cart and reaches the server later", async ({
+  page,
+}) => {
+  const { product, productPage } = await customerOnProductPage(page);
+  let failed = 0;
+  await page.route("**/api/cart/add", async (route) => {
+    if (failed++ > 0) return route.continue();
+    await route.fulfill({ status: 503, json: { error: "Service unavailable" } });
+  });
+  await productPage.quantity.selectOption("2");
+  await productPage.addButton.click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await expect(toast(page, messages.cart.updateFailed)).toHaveCount(0);
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
+  expect(await storedList(page, CART_STORAGE_KEY)).toMatchObject([
+    { productId: product.id, quantity: 2 },
+  ]);
+
+  await page.reload();
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  expect(await serverLines(page.request)).toEqual([{ productId: product.id, quantity: 2 }]);
+  await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
+});
+
 test("a wishlist add the server took but whose answer was lost stays saved, and says so", async ({
   page,
 }) => {

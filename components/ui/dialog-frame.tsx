@@ -34,7 +34,8 @@ export function DialogFrame({
   onCloseAutoFocus?: (event: Event) => void;
   /**
    * Focus the window itself when it opens, not its first button: where that button is a toggle
-   * (the quick view's wishlist heart), a stray Enter must not press it.
+   * (the quick view's wishlist heart), a stray Enter must not press it. Always so on a touch
+   * screen.
    */
   focusWindowOnOpen?: boolean;
   /**
@@ -59,14 +60,13 @@ export function DialogFrame({
           <Dialog.Content
             ref={content}
             data-dialog={kind}
-            onOpenAutoFocus={
-              focusWindowOnOpen
-                ? (event) => {
-                    event.preventDefault();
-                    content.current?.focus();
-                  }
-                : undefined
-            }
+            onOpenAutoFocus={(event) => {
+              // On a touch screen a focused field opens the keyboard over the window it opened.
+              if (focusWindowOnOpen || matchMedia("(pointer: coarse)").matches) {
+                event.preventDefault();
+                content.current?.focus();
+              }
+            }}
             onCloseAutoFocus={onCloseAutoFocus}
             onInteractOutside={closeOnOutsidePress ? undefined : (event) => event.preventDefault()}
             className={clsx(

@@ -904,7 +904,7 @@ test("a delete answered after its question was closed leaves the question opened
   await expect(page.getByRole("button", { name: t.deleteProduct(second.name) })).toHaveCount(0);
 });
 
-test("on a touch screen, the panel's buttons, the product form's photo and material controls and an order's details are a fingertip wide @phone", async ({
+test("on a touch screen, the product form opens without the keyboard, and the panel's buttons, its photo and material controls and an order's details are a fingertip wide @phone", async ({
   page,
   baseURL,
   request,
@@ -924,6 +924,8 @@ test("on a touch screen, the panel's buttons, the product form's photo and mater
   await expectTapTargets(admin.productRow(ring.name).getByRole("button"), FINGERTIP);
 
   await page.getByRole("button", { name: t.editProduct(ring.name) }).click();
+  // The window opens with no field focused: the phone's keyboard would cover the form at once.
+  await expect(admin.dialog).toBeFocused();
   await admin.dialog
     .getByLabel(t.addImages)
     .setInputFiles([await photo("side.jpg", "#7a5618"), await photo("back.jpg", "#336699")]);

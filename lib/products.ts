@@ -220,6 +220,27 @@ export async function createProduct({
   return { product: (await getProductById({ id: stored.id }))!, created: true };
 }
 
+/** The product, when its last edit was the save with this idempotency key (sent again). */
+export async function findEditedProduct({
+  id,
+  idempotencyKey,
+}: {
+  id: string;
+  idempotencyKey: string;
+}): Promise<ProductDto | null> {
+  const db = await getDb();
+  const [edited] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.lastEditKey, idempotencyKey)));
+  return edited ? getProductById({ id }) : null;
+}
+
+/**
+ * Saves an edit. With an idempotency key, the same save sent again (its answer lost), even one
+ * arriving at the same moment, changes nothing: the product is answered as it is now, the stock
+ * orders took since included, and its photos are not stored a second time.
+ */
 export async function updateProduct({
   id,
   fields,
@@ -227,10 +248,13 @@ export async function updateProduct({
   imageOrder,
   quantityWas,
   idempotencyKey,
-}: ProductForm & { id: string; idempotencyKey?: string }): Promise<ProductDto> {
+}: ProductForm & { id: string; idempotencyKey?: string }): Promise<{
+  product: ProductDto;
+  replayed: boolean;
+}> {
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const db = await getDb();
-  const { previousCategory, imageIds } = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     // Locked, so two edits of one product (or an edit and a checkout) apply one after the other.
     const [existing] = await tx
       .select({
@@ -242,15 +266,14 @@ export async function updateProduct({
       .where(eq(products.id, id))
       .for("update");
     if (!existing) throw notFound(messages.api.productNotFound);
+    if (idempotencyKey !== undefined && existing.lastEditKey === idempotencyKey) return null;
     // A form opened before orders took units must not put them back: a quantity left as it was
     // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused.
-    // The same save sent again after a lost answer (the last edit's key) keeps the stock as it is:
-    // its change is made, and orders may have taken units since. A stock that only happens to be
-    // what the form asks for is refused too: the owner counted from the stock her form showed.
+    // A stock that only happens to be what the form asks for is refused too: the owner counted
+    // from the stock her form showed.
     let quantity = fields.quantity;
     if (quantityWas !== undefined && existing.quantity !== quantityWas) {
-      const resent = idempotencyKey !== undefined && existing.lastEditKey === idempotencyKey;
-      if (fields.quantity !== quantityWas && !resent) {
+      if (fields.quantity !== quantityWas) {
         throw conflict(a.stockChangedWhileEditing(existing.quantity), undefined, {
           quantity: existing.quantity,
         });
@@ -299,9 +322,17 @@ export async function updateProduct({
     );
     return { previousCategory: existing.category, imageIds };
   });
-  revalidateCatalogue({ productIds: [id], categories: [previousCategory, fields.category] });
-  prepareRenditions(imageIds);
-  return (await getProductById({ id }))!;
+  if (saved) {
+    revalidateCatalogue({
+      productIds: [id],
+      categories: [saved.previousCategory, fields.category],
+    });
+    prepareRenditions(saved.imageIds);
+  }
+  const product = await getProductById({ id });
+  // Deleted since the save was sent again.
+  if (!product) throw notFound(messages.api.productNotFound);
+  return { product, replayed: !saved };
 }
 
 type OrderEntry = { kind: "kept"; id: string } | { kind: "new"; index: number };

@@ -879,9 +879,51 @@ describeEachDatabase("admin products API", ({ db }) => {
       await customerOrders(product.id, 2);
       const again = await update(product.id, save, [], key);
       expect(again.status).toBe(200);
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
       expect(again.body.product).toMatchObject({ quantity: 18 });
       const [row] = await db().select().from(products).where(eq(products.id, product.id));
       expect(row!.quantity).toBe(18);
+    });
+
+    it("stores the photos of a save sent again once: the repeat's are not even decoded", async () => {
+      const product = await createdProduct();
+      const save = validProductFields({
+        description: "With a second view.",
+        imageOrder: JSON.stringify([...product.images, "new:0"]),
+      });
+      const key = { "Idempotency-Key": "edit-photo-51c0" };
+      const first = await update(product.id, save, [{ name: "side.jpg", data: jpeg }], key);
+      expect(first.status).toBe(200);
+      expect(first.headers.get("idempotent-replayed")).toBeNull();
+      expect((first.body.product as ProductDto).images).toHaveLength(2);
+      const imagesBefore = await db().select({ id: productImages.id }).from(productImages);
+
+      const again = await update(
+        product.id,
+        save,
+        [{ name: "side.jpg", data: Buffer.from("not a picture at all") }],
+        key,
+      );
+      expect(again).toMatchObject({ status: 200, body: first.body });
+      expect(again.headers.get("idempotent-replayed")).toBe("true");
+      expect(await db().select({ id: productImages.id }).from(productImages)).toEqual(imagesBefore);
+    });
+
+    it("simultaneous saves with one key make one change: one set of new photos", async () => {
+      const product = await createdProduct();
+      const save = validProductFields({ imageOrder: JSON.stringify(["new:0", ...product.images]) });
+      const key = { "Idempotency-Key": "edit-race-9e21" };
+      const answers = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          update(product.id, save, [{ name: "front.jpg", data: jpeg }], key),
+        ),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+      const images = answers.map((answer) => (answer.body.product as ProductDto).images);
+      expect(images[0]).toHaveLength(2);
+      expect(new Set(images.map((list) => list.join()))).toEqual(new Set([images[0]!.join()]));
+      const replayed = answers.filter((answer) => answer.headers.get("idempotent-replayed"));
+      expect(replayed).toHaveLength(2);
     });
 
     it("refuses an edit whose new stock an order happened to meet: the owner counted from 12", async () => {

@@ -3,7 +3,14 @@ import { isProductId } from "@/lib/catalogue";
 import { handlePrivate, notFound } from "@/lib/errors";
 import { idempotencyKeyOf } from "@/lib/http";
 import { messages } from "@/lib/messages";
-import { deleteProduct, readProductForm, updateProduct } from "@/lib/products";
+import {
+  deleteProduct,
+  findEditedProduct,
+  readProductForm,
+  skipProductForm,
+  updateProduct,
+} from "@/lib/products";
+import type { ProductDto } from "@/models/product";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -13,9 +20,21 @@ export const PUT = handlePrivate(async (request: Request, { params }: Context) =
   // An id that cannot be a product's is answered before the upload is read.
   if (!isProductId(id)) throw notFound(messages.api.productNotFound);
   const idempotencyKey = idempotencyKeyOf(request);
+  // A save sent again after its answer was lost is answered before its photos are decoded: the
+  // first one made the change.
+  const edited = idempotencyKey ? await findEditedProduct({ id, idempotencyKey }) : null;
+  if (edited) {
+    await skipProductForm(request);
+    return answer(edited, { replayed: true });
+  }
   const form = await readProductForm(request, { mode: "update" });
-  return Response.json({ product: await updateProduct({ id, ...form, idempotencyKey }) });
+  const { product, replayed } = await updateProduct({ id, ...form, idempotencyKey });
+  return answer(product, { replayed });
 });
+
+function answer(product: ProductDto, { replayed }: { replayed: boolean }) {
+  return Response.json({ product }, { headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
+}
 
 export const DELETE = handlePrivate(async (request: Request, { params }: Context) => {
   await requireAdmin(request);

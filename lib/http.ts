@@ -204,6 +204,19 @@ export function idempotencyKeyOf(request: Request): string | undefined {
 }
 
 /**
+ * The answer to a write that carried an Idempotency-Key: `status` when this request made the
+ * change, 200 and `Idempotent-Replayed: true` when an earlier one with the key had made it.
+ */
+export function idempotentJson(
+  body: unknown,
+  { status, replayed }: { status: number; replayed: boolean },
+) {
+  return replayed
+    ? Response.json(body, { headers: { "Idempotent-Replayed": "true" } })
+    : Response.json(body, { status });
+}
+
+/**
  * Work the answer must not wait for (mail): run after the response is sent, or, outside a request
  * (scripts, tests), at once without being awaited. A failure is logged, never thrown.
  */

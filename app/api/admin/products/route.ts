@@ -1,6 +1,6 @@
 import { requireAdmin } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
-import { idempotencyKeyOf } from "@/lib/http";
+import { idempotencyKeyOf, idempotentJson } from "@/lib/http";
 import {
   createProduct,
   findCreatedProduct,
@@ -8,7 +8,6 @@ import {
   readProductForm,
   skipProductForm,
 } from "@/lib/products";
-import type { ProductDto } from "@/models/product";
 
 export const GET = handlePrivate(async (request: Request) => {
   await requireAdmin(request);
@@ -23,17 +22,9 @@ export const POST = handlePrivate(async (request: Request) => {
   const first = idempotencyKey ? await findCreatedProduct({ idempotencyKey }) : null;
   if (first) {
     await skipProductForm(request);
-    return answer(first, { created: false });
+    return idempotentJson({ product: first }, { status: 201, replayed: true });
   }
   const form = await readProductForm(request, { mode: "create" });
   const { product, created } = await createProduct({ ...form, idempotencyKey });
-  return answer(product, { created });
+  return idempotentJson({ product }, { status: 201, replayed: !created });
 });
-
-/** A create sent again that finds the product its first attempt made answers 200 instead of 201. */
-function answer(product: ProductDto, { created }: { created: boolean }) {
-  return Response.json(
-    { product },
-    { status: created ? 201 : 200, headers: created ? {} : { "Idempotent-Replayed": "true" } },
-  );
-}

@@ -1,10 +1,10 @@
 import { requireVerifiedUser } from "@/lib/auth/session";
 import { handlePrivate } from "@/lib/errors";
-import { idempotencyKeyOf, readJson } from "@/lib/http";
+import { idempotencyKeyOf, idempotentJson, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { findPlacedOrder, placeOrder } from "@/lib/orders";
 import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
-import { checkoutSchema, type OrderDto } from "@/models/order";
+import { checkoutSchema } from "@/models/order";
 
 export const POST = handlePrivate(async (request: Request) => {
   const user = await requireVerifiedUser(request, {
@@ -15,18 +15,10 @@ export const POST = handlePrivate(async (request: Request) => {
   // places nothing, and a refusal would tell a shopper whose first answer was lost that the order
   // failed, so the next press would place it twice.
   const first = idempotencyKey ? await findPlacedOrder({ userId: user.id, idempotencyKey }) : null;
-  if (first) return answer(first, { created: false });
+  if (first) return idempotentJson({ order: first }, { status: 201, replayed: true });
   await limitByAddress({ action: "checkout", request });
   const input = await readJson(request, checkoutSchema);
   await limitByEmail({ action: "checkout", email: user.email });
   const { order, created } = await placeOrder({ userId: user.id, input, idempotencyKey });
-  return answer(order, { created });
+  return idempotentJson({ order }, { status: 201, replayed: !created });
 });
-
-/** A retry that finds the order its first attempt placed answers 200 instead of 201. */
-function answer(order: OrderDto, { created }: { created: boolean }) {
-  return Response.json(
-    { order },
-    { status: created ? 201 : 200, headers: created ? {} : { "Idempotent-Replayed": "true" } },
-  );
-}

@@ -1,7 +1,7 @@
 import { requireAdmin } from "@/lib/auth/session";
 import { isProductId } from "@/lib/catalogue";
 import { handlePrivate, notFound } from "@/lib/errors";
-import { idempotencyKeyOf } from "@/lib/http";
+import { idempotencyKeyOf, idempotentJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import {
   deleteProduct,
@@ -10,7 +10,6 @@ import {
   skipProductForm,
   updateProduct,
 } from "@/lib/products";
-import type { ProductDto } from "@/models/product";
 
 type Context = { params: Promise<{ id: string }> };
 
@@ -25,16 +24,12 @@ export const PUT = handlePrivate(async (request: Request, { params }: Context) =
   const edited = idempotencyKey ? await findEditedProduct({ id, idempotencyKey }) : null;
   if (edited) {
     await skipProductForm(request);
-    return answer(edited, { replayed: true });
+    return idempotentJson({ product: edited }, { status: 200, replayed: true });
   }
   const form = await readProductForm(request, { mode: "update" });
   const { product, replayed } = await updateProduct({ id, ...form, idempotencyKey });
-  return answer(product, { replayed });
+  return idempotentJson({ product }, { status: 200, replayed });
 });
-
-function answer(product: ProductDto, { replayed }: { replayed: boolean }) {
-  return Response.json({ product }, { headers: replayed ? { "Idempotent-Replayed": "true" } : {} });
-}
 
 export const DELETE = handlePrivate(async (request: Request, { params }: Context) => {
   await requireAdmin(request);

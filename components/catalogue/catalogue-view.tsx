@@ -10,10 +10,10 @@ import {
 } from "@/components/catalogue/category-switcher";
 import { ProductGridSkeleton } from "@/components/catalogue/product-grid";
 import { SectionHeading } from "@/components/catalogue/section-heading";
-import { absoluteUrl, productImageUrl } from "@/components/product/product-seo";
+import { pageMetadata, productImageUrl } from "@/components/product/product-seo";
 import { inkPill, outlinePill } from "@/components/ui/pill";
 import { listProductsCached } from "@/lib/catalogue";
-import { SHOP_NAME, type Category } from "@/lib/constants";
+import { DEFAULT_CATEGORY, type Category } from "@/lib/constants";
 import { messages } from "@/lib/messages";
 
 // The home page (the default category's view) and each category's page: the same page for every
@@ -34,21 +34,19 @@ export async function catalogueMetadata({
   title,
   description,
 }: CatalogueViewOf): Promise<Metadata> {
-  const images = await previewImages(category);
-  return {
+  return pageMetadata({
+    path,
     title: { absolute: title },
     description,
-    alternates: { canonical: absoluteUrl(path) },
-    openGraph: {
-      type: "website",
-      siteName: SHOP_NAME,
-      title,
-      description,
-      url: absoluteUrl(path),
-      images,
-    },
-    twitter: { card: "summary_large_image", title, description, images },
-  };
+    images: await previewImages(category),
+  });
+}
+
+/** A reading page (about, policies): a shared link shows the home page's first piece. */
+export async function readingPageMetadata(
+  page: Omit<Parameters<typeof pageMetadata>[0], "images">,
+): Promise<Metadata> {
+  return pageMetadata({ ...page, images: await previewImages(DEFAULT_CATEGORY) });
 }
 
 /** The category's first piece pictures a shared link; a failed read only loses the picture. */

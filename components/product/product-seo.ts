@@ -13,26 +13,40 @@ export function absoluteUrl(path: string): string {
 }
 
 /**
- * Title, description, canonical address and link preview of a page without a picture of its own.
- * Called when the page renders, so the address is the running server's APP_URL, not the build's.
+ * Title, description, canonical address and link preview of a page, with the pictures given (none
+ * by default). Called when the page renders, so the address is the running server's APP_URL, not
+ * the build's.
  */
 export function pageMetadata({
   path,
   title,
-  shareTitle = title,
+  shareTitle = typeof title === "string" ? title : title.absolute,
   description,
+  images = [],
 }: {
   path: string;
-  title: string;
+  /** `{ absolute }`: without the shop's name the layout adds. */
+  title: string | { absolute: string };
   shareTitle?: string;
   description: string;
+  images?: string[];
 }): Metadata {
   const url = absoluteUrl(path);
   return {
     title,
     description,
     alternates: { canonical: url },
-    openGraph: { type: "website", siteName: SHOP_NAME, title: shareTitle, description, url },
+    openGraph: {
+      type: "website",
+      siteName: SHOP_NAME,
+      title: shareTitle,
+      description,
+      url,
+      ...(images.length > 0 && { images }),
+    },
+    ...(images.length > 0 && {
+      twitter: { card: "summary_large_image", title: shareTitle, description, images },
+    }),
   };
 }
 

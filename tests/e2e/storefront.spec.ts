@@ -377,6 +377,23 @@ test.describe("storefront", () => {
     expect((await described("/category/anklets")).description).toMatch(/^Handcrafted anklets/);
   });
 
+  test("a shared link to the about page or a policy shows the collection's first piece", async ({
+    request,
+  }) => {
+    const preview = async (path: string) => {
+      const html = await (await request.get(path)).text();
+      const meta = (attribute: string) =>
+        html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+      const image = meta('property="og:image"')?.replaceAll("&amp;", "&");
+      return { image, card: meta('name="twitter:card"') };
+    };
+    const home = await preview("/");
+    expect(home.image).toMatch(/^https?:\/\/[^/]+\/images\/[0-9a-f-]{36}\.jpg\?w=1280&q=85$/);
+    for (const path of ["/about", "/privacy-policy", "/terms-of-service"]) {
+      expect(await preview(path)).toEqual({ image: home.image, card: "summary_large_image" });
+    }
+  });
+
   test("product pages describe the product to search engines", async ({ page, request }) => {
     const [product] = (await (await request.get("/api/products")).json()) as ApiProduct[];
     await page.goto(`/product/${product!.id}`);

@@ -6,12 +6,12 @@ import { Suspense } from "react";
 import { Lookbook, LookbookSkeleton } from "@/components/catalogue/lookbook";
 import { ProsePage } from "@/components/catalogue/prose-page";
 import { SectionHeading } from "@/components/catalogue/section-heading";
-import { pageMetadata } from "@/components/product/product-seo";
+import { readingPageMetadata } from "@/components/catalogue/catalogue-view";
 import { inkPill } from "@/components/ui/pill";
 import { messages } from "@/lib/messages";
 
-export function generateMetadata(): Metadata {
-  return pageMetadata({
+export function generateMetadata(): Promise<Metadata> {
+  return readingPageMetadata({
     path: "/about",
     title: messages.layout.aboutUs,
     shareTitle: messages.about.title,

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PolicyPage, PolicySection } from "@/components/catalogue/prose-page";
-import { pageMetadata } from "@/components/product/product-seo";
+import { readingPageMetadata } from "@/components/catalogue/catalogue-view";
 import { messages } from "@/lib/messages";
 import { SHOP_NAME } from "@/lib/constants";
 
-export function generateMetadata(): Metadata {
-  return pageMetadata({
+export function generateMetadata(): Promise<Metadata> {
+  return readingPageMetadata({
     path: "/privacy-policy",
     title: messages.layout.privacyPolicy,
     description: `How ${SHOP_NAME} collects, uses and protects your personal information.`,

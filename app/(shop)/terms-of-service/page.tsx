@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PolicyPage, PolicySection } from "@/components/catalogue/prose-page";
-import { pageMetadata } from "@/components/product/product-seo";
+import { readingPageMetadata } from "@/components/catalogue/catalogue-view";
 import { messages } from "@/lib/messages";
 import {
   DELIVERY_DAYS_MAX,
@@ -11,8 +11,8 @@ import {
 } from "@/lib/constants";
 import { formatPrice } from "@/lib/format";
 
-export function generateMetadata(): Metadata {
-  return pageMetadata({
+export function generateMetadata(): Promise<Metadata> {
+  return readingPageMetadata({
     path: "/terms-of-service",
     title: messages.layout.termsOfService,
     description: `The terms for shopping at ${SHOP_NAME}: orders, prices, cash on delivery, delivery in Lebanon, returns and warranty.`,

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from "@playwright/test";
 import { createProduct } from "./support/checkout";
 import { expect, expectTapTargets, holdRequests, test, type Page } from "./support/test";
 import { messages } from "@/lib/messages";
@@ -357,9 +358,7 @@ test.describe("storefront", () => {
     request,
   }) => {
     const described = async (path: string) => {
-      const html = await (await request.get(path)).text();
-      const meta = (attribute: string) =>
-        html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+      const { html, meta } = await headOf(request, path);
       return {
         title: html.match(/<title>([^<]*)<\/title>/)?.[1],
         description: meta('name="description"'),
@@ -381,9 +380,7 @@ test.describe("storefront", () => {
     request,
   }) => {
     const preview = async (path: string) => {
-      const html = await (await request.get(path)).text();
-      const meta = (attribute: string) =>
-        html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+      const { meta } = await headOf(request, path);
       const image = meta('property="og:image"')?.replaceAll("&amp;", "&");
       return { image, card: meta('name="twitter:card"') };
     };
@@ -415,3 +412,11 @@ test.describe("storefront", () => {
     expect(sitemap).toContain(`/product/${product!.id}</loc>`);
   });
 });
+
+/** A page's HTML as served, and the content of one of its meta tags by its name or property. */
+async function headOf(request: APIRequestContext, path: string) {
+  const html = await (await request.get(path)).text();
+  const meta = (attribute: string) =>
+    html.match(new RegExp(`<meta ${attribute} content="([^"]*)"`))?.[1];
+  return { html, meta };
+}

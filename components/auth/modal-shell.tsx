@@ -8,6 +8,7 @@ import clsx from "clsx";
 import { useLayoutEffect, useRef } from "react";
 import { SHOP_NAME } from "@/lib/constants";
 import { messages } from "@/lib/messages";
+import { keepOpenOnNotificationPress } from "@/components/ui/toast";
 
 export function ModalShell({
   open,
@@ -47,6 +48,7 @@ export function ModalShell({
               opener.current.focus();
             }}
             data-account-modal=""
+            onInteractOutside={keepOpenOnNotificationPress}
             className="border-line bg-ivory relative w-full max-w-[26rem] rounded-2xl border px-6 pt-7 pb-6 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none sm:px-8 sm:pt-9 sm:pb-8 starting:translate-y-2 starting:opacity-0"
           >
             <header className="mb-6 text-center">

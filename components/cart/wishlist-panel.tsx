@@ -20,6 +20,7 @@ import { messages } from "@/lib/messages";
 import { addToCartLabel } from "@/lib/stock";
 import type { CartProduct } from "@/lib/cart-rules";
 import type { WishlistReference } from "@/models/cart";
+import { keepOpenOnNotificationPress } from "@/components/ui/toast";
 
 const w = messages.wishlist;
 
@@ -44,6 +45,7 @@ export function WishlistPanel({
         <Dialog.Content
           data-dialog="wishlist"
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keepOpenOnNotificationPress}
           className="bg-ivory data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in fixed inset-y-0 end-0 z-[60] flex w-[26rem] max-w-[calc(100vw-2.5rem)] flex-col shadow-2xl outline-none [--drawer-offset:100%] rtl:[--drawer-offset:-100%]"
         >
           <div className="border-line flex items-center gap-3 border-b px-5 py-4">

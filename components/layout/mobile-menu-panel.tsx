@@ -12,6 +12,7 @@ import { SocialLinks, type SocialUrls } from "@/components/layout/social-links";
 import { SHOP_NAME } from "@/lib/constants";
 import { formatBadgeCount } from "@/lib/format";
 import { messages } from "@/lib/messages";
+import { keepOpenOnNotificationPress } from "@/components/ui/toast";
 
 const row =
   "flex w-full items-center gap-3 rounded-md px-3 py-3 text-start text-[0.95rem] text-ink transition-colors hover:bg-sand focus-visible:outline-2 focus-visible:outline-gold";
@@ -46,6 +47,7 @@ export function MobileMenuPanel({
         <Dialog.Content
           aria-describedby={undefined}
           onCloseAutoFocus={onCloseAutoFocus}
+          onInteractOutside={keepOpenOnNotificationPress}
           className="bg-ivory data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in fixed inset-y-0 start-0 z-50 flex w-80 max-w-[calc(100vw-2.5rem)] flex-col shadow-2xl outline-none"
         >
           <div className="border-line flex items-center justify-between border-b px-5 py-4">

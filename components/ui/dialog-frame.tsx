@@ -7,6 +7,7 @@ import { Dialog } from "radix-ui";
 import { X } from "lucide-react";
 import clsx from "clsx";
 import { useRef } from "react";
+import { keepOpenOnNotificationPress } from "@/components/ui/toast";
 import { messages } from "@/lib/messages";
 
 const widths = { narrow: "max-w-md", wide: "max-w-2xl", product: "max-w-4xl" } as const;
@@ -68,7 +69,9 @@ export function DialogFrame({
               }
             }}
             onCloseAutoFocus={onCloseAutoFocus}
-            onInteractOutside={closeOnOutsidePress ? undefined : (event) => event.preventDefault()}
+            onInteractOutside={
+              closeOnOutsidePress ? keepOpenOnNotificationPress : (event) => event.preventDefault()
+            }
             className={clsx(
               "border-line bg-ivory relative mx-auto w-full rounded-2xl border px-4 pt-5 pb-5 shadow-[0_24px_60px_-20px_rgb(31_26_23/0.45)] transition duration-200 outline-none motion-reduce:transition-none sm:px-7 sm:pt-7 sm:pb-7 starting:translate-y-2 starting:opacity-0",
               widths[size],

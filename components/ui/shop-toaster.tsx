@@ -44,7 +44,9 @@ export function ShopToaster() {
       style={palette}
       toastOptions={{
         classNames: {
-          toast: "!shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pe-11",
+          // Pressable over an open window too, which makes the rest of the page ignore the pointer.
+          toast:
+            "!pointer-events-auto !shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pe-11",
           // On a touch screen the close button is a finger's size, inside the notification's end.
           closeButton:
             "pointer-coarse:!start-auto pointer-coarse:!end-0 pointer-coarse:!size-11 pointer-coarse:!transform-none pointer-coarse:!border-0 pointer-coarse:!bg-transparent",

@@ -25,6 +25,20 @@ export function wantNotifications() {
   for (const listener of listeners) listener();
 }
 
+/**
+ * For a window's `onInteractOutside`: a press on a notification (its close button) is not a press
+ * beside the window, so the window stays open. Notifications take presses over an open window
+ * (shop-toaster.tsx), whose page behind does not.
+ */
+export function keepOpenOnNotificationPress(event: {
+  target: EventTarget | null;
+  preventDefault(): void;
+}) {
+  if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) {
+    event.preventDefault();
+  }
+}
+
 type Kind = "success" | "error" | "info" | "warning";
 
 const notify = (kind: Kind) => (message: string, options?: ExternalToast) => {

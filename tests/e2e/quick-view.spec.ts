@@ -364,6 +364,26 @@ test.describe("quick view", () => {
       shop.header().getByRole("button", { name: "Wishlist", exact: true }),
     ).toBeVisible();
   });
+
+  test("a notification over the open window can be closed, and the window stays open", async ({
+    page,
+  }) => {
+    const shop = new Shop(page);
+    await shop.open();
+    await shop.openQuickView(STUDS);
+    await shop
+      .quickView()
+      .getByRole("button", { name: `Add ${STUDS} to your wishlist` })
+      .click();
+    const notification = page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({ hasText: "Item added to your wishlist!" });
+    await expect(notification).toBeVisible();
+    await notification.getByRole("button", { name: "Close toast" }).click({ timeout: 2000 });
+    await expect(notification).toHaveCount(0);
+    await expect(shop.quickView()).toBeVisible();
+  });
 });
 
 test.describe("wishlist panel", () => {

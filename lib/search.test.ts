@@ -1,4 +1,4 @@
-import { searchProducts } from "@/lib/search";
+import { findAdminOrders, findAdminProducts, searchProducts } from "@/lib/search";
 
 const products = [
   { id: "1", name: "Pearl Drop Earrings", category: "earrings", price: 24.5 },
@@ -82,5 +82,65 @@ describe("searchProducts", () => {
     const before = ids(products);
     searchProducts({ products, query: "e", sort: "price-desc" });
     expect(ids(products)).toEqual(before);
+  });
+});
+
+describe("the admin's searches", () => {
+  it("narrow the products by name or category, keeping their order; a blank query keeps all", () => {
+    expect(ids(findAdminProducts(products, "pearl"))).toEqual(["1", "5"]);
+    expect(ids(findAdminProducts(products, "BRACELETS"))).toEqual(["4", "6"]);
+    expect(ids(findAdminProducts(products, "  "))).toEqual(["1", "2", "3", "4", "5", "6"]);
+    expect(findAdminProducts(products, "opal")).toEqual([]);
+  });
+
+  const order = (
+    id: string,
+    orderNumber: string,
+    customer: [string, string, string] | null,
+    fullName: string,
+    phoneNumber: string,
+  ) => ({
+    id,
+    orderNumber,
+    userId: customer
+      ? { _id: null, firstName: customer[0], lastName: customer[1], email: customer[2] }
+      : undefined,
+    shippingAddress: { fullName },
+    phoneNumber,
+  });
+  const orders = [
+    order(
+      "a",
+      "LUM-K7QM-2XPA",
+      ["Rima", "Khoury", "rima@example.com"],
+      "Rima Khoury",
+      "03 123 456",
+    ),
+    order(
+      "b",
+      "LUM-ZZ4R-81BC",
+      ["Nour", "Haddad", "nour.h@example.com"],
+      "Maya Haddad",
+      "+961 70 555 010",
+    ),
+    order("c", "LUM-AB12-CD34", null, "Élie Saad", "71-222-333"),
+  ];
+
+  it.each([
+    ["an order number, in any case", "lum-k7qm", ["a"]],
+    ["the customer's full name", "nour haddad", ["b"]],
+    ["the name the order goes to", "maya", ["b"]],
+    ["an email", "rima@", ["a"]],
+    ["a name without its accents", "elie", ["c"]],
+    ["phone digits however they are spaced", "03123456", ["a"]],
+    ["part of a phone number with its own spacing", "70 555", ["b"]],
+    ["a last name", "haddad", ["b"]],
+    ["nothing that matches", "zeina", []],
+  ])("find orders by %s", (_, query, expected) => {
+    expect(ids(findAdminOrders(orders, query))).toEqual(expected);
+  });
+
+  it("keep every order for a blank query", () => {
+    expect(ids(findAdminOrders(orders, " "))).toEqual(["a", "b", "c"]);
   });
 });

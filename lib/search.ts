@@ -1,6 +1,7 @@
 // Header search over the loaded catalogue (spec section 2, Search; section 9). Pure, so the
 // browser can run it on the list it fetched once. Safe to import from client and server.
 import type { SortOption } from "@/lib/constants";
+import type { OrderDto } from "@/models/order";
 import type { ProductDto } from "@/models/product";
 
 export type SearchableProduct = Pick<ProductDto, "name" | "category" | "price">;
@@ -44,4 +45,48 @@ export function searchProducts<P extends SearchableProduct>({
         searchable(product.name).includes(needle) || searchable(product.category).includes(needle),
     )
     .sort(comparators[sort]);
+}
+
+type SearchableOrder = Pick<OrderDto, "orderNumber" | "userId" | "phoneNumber"> & {
+  shippingAddress: Pick<OrderDto["shippingAddress"], "fullName">;
+};
+
+const containsNeedle = (fields: readonly (string | undefined)[], needle: string) =>
+  fields.some((field) => field !== undefined && searchable(field).includes(needle));
+
+/** The admin's products whose name or category contains the query; all of them for a blank one. */
+export function findAdminProducts<P extends SearchableProduct>(
+  products: readonly P[],
+  query: string,
+): readonly P[] {
+  const needle = searchable(query.trim());
+  if (!needle) return products;
+  return products.filter((product) => containsNeedle([product.name, product.category], needle));
+}
+
+/**
+ * The admin's orders whose number, customer's or delivery name, or email contains the query, or
+ * whose phone number holds the digits of a query made of digits, however either was spaced ("03
+ * 123456" finds 03 123 456); all of them for a blank query.
+ */
+export function findAdminOrders<O extends SearchableOrder>(
+  orders: readonly O[],
+  query: string,
+): readonly O[] {
+  const needle = searchable(query.trim());
+  if (!needle) return orders;
+  const digits = /^[\d\s+().-]+$/.test(query.trim()) ? query.replace(/\D/g, "") : "";
+  return orders.filter(
+    (order) =>
+      containsNeedle(
+        [
+          order.orderNumber,
+          order.userId && `${order.userId.firstName} ${order.userId.lastName}`,
+          order.userId?.email,
+          order.shippingAddress.fullName,
+        ],
+        needle,
+      ) ||
+      (digits !== "" && order.phoneNumber.replace(/\D/g, "").includes(digits)),
+  );
 }

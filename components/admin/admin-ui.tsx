@@ -1,5 +1,7 @@
-// Small pieces the admin sections share: section headings, cards, status badges, empty states.
+// Small pieces the admin sections share: section headings, cards, status badges, empty states,
+// the search over a list.
 import clsx from "clsx";
+import { Search } from "lucide-react";
 import { classRendition, renditionUrl } from "@/models/image-variants";
 
 export { StatusBadge } from "@/components/orders/status-badge";
@@ -53,3 +55,37 @@ export const adminButton =
 export const inkButton = `${adminButton} bg-ink text-ivory hover:bg-gold-dark`;
 export const outlineButton = `${adminButton} border border-line bg-white text-ink hover:border-gold hover:text-gold-dark`;
 export const dangerButton = `${adminButton} bg-red-700 text-white hover:bg-red-800`;
+
+/** A search over the list below it, narrowing it as the owner types. */
+export function ListSearch({
+  label,
+  hint,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="relative mb-4 sm:max-w-sm">
+      <Search
+        aria-hidden
+        strokeWidth={1.75}
+        className="text-muted pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2"
+      />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={hint}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white ps-10 pe-4 text-sm shadow-xs transition-colors outline-none focus:ring-2 pointer-coarse:h-11"
+      />
+    </div>
+  );
+}

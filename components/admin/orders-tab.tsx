@@ -1,11 +1,12 @@
 "use client";
 
 import { Eye } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useAdminOrders, type OrderFilter } from "@/components/admin/admin-data";
 import {
   Card,
   EmptyState,
+  ListSearch,
   SectionTitle,
   StatusBadge,
   outlineButton,
@@ -16,6 +17,7 @@ import { ORDER_STATUSES, PENDING_STATUSES } from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { orderStatusLabel } from "@/lib/order-rules";
+import { findAdminOrders } from "@/lib/search";
 import type { OrderDto } from "@/models/order";
 
 const t = messages.admin;
@@ -30,7 +32,10 @@ export function OrdersTab({
   const { data } = useAdminOrders(status);
   // The order shown in the details window, kept while its new status moves it out of the filter.
   const [open, setOpen] = useState<OrderDto | null>(null);
-  const orders = data?.orders ?? [];
+  const orders = useMemo(() => data?.orders ?? [], [data]);
+  // Narrows the list only: the tiles count the loaded list (spec section 2, Admin panel).
+  const [query, setQuery] = useState("");
+  const found = useMemo(() => findAdminOrders(orders, query), [orders, query]);
 
   const tiles = [
     {
@@ -88,6 +93,7 @@ export function OrdersTab({
         ))}
       </dl>
 
+      <ListSearch label={t.findOrder} hint={t.findOrderHint} value={query} onChange={setQuery} />
       {!data ? (
         <div aria-busy="true" aria-label={t.loading} className="space-y-3">
           {Array.from({ length: 4 }, (_, i) => (
@@ -96,12 +102,14 @@ export function OrdersTab({
         </div>
       ) : orders.length === 0 ? (
         <EmptyState>{t.noOrders}</EmptyState>
+      ) : found.length === 0 ? (
+        <EmptyState>{t.noOrdersMatch(query.trim())}</EmptyState>
       ) : (
         <Card className="overflow-hidden">
           {/* Columns only from a laptop's width: on a tablet held upright their fixed widths left
               the customer no room and pushed View Details out of the row. */}
           <ul className="divide-line divide-y">
-            {orders.map((order) => (
+            {found.map((order) => (
               <li
                 key={order._id}
                 className="grid grid-cols-[1fr_auto] items-center gap-x-4 gap-y-2 px-4 py-3.5 sm:px-5 lg:grid-cols-[10rem_1fr_8rem_7rem_9rem_auto]"

@@ -1,13 +1,14 @@
 "use client";
 
 import { Pencil, Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { useAdminProducts, useAfterAdminWrite } from "@/components/admin/admin-data";
 import {
   Card,
   EmptyState,
+  ListSearch,
   SectionTitle,
   dangerButton,
   inkButton,
@@ -19,6 +20,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { callApi } from "@/lib/api-client";
 import { dollarsToCents, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
+import { findAdminProducts } from "@/lib/search";
 import type { ProductDto } from "@/models/product";
 
 const t = messages.admin;
@@ -30,6 +32,8 @@ export function ProductsTab() {
   const refresh = useAfterAdminWrite();
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
+  const [query, setQuery] = useState("");
+  const found = useMemo(() => findAdminProducts(data?.products ?? [], query), [data, query]);
   // Focus was on the deleted row's Delete button, which leaves with the row: it goes to Add New
   // Product rather than back to the page's start.
   const addButton = useRef<HTMLButtonElement>(null);
@@ -64,6 +68,12 @@ export function ProductsTab() {
         {t.productManagement}
       </SectionTitle>
 
+      <ListSearch
+        label={t.findProduct}
+        hint={t.findProductHint}
+        value={query}
+        onChange={setQuery}
+      />
       {!data ? (
         <div aria-busy="true" aria-label={t.loading} className="space-y-3">
           {Array.from({ length: 4 }, (_, i) => (
@@ -72,9 +82,11 @@ export function ProductsTab() {
         </div>
       ) : data.products.length === 0 ? (
         <EmptyState>{t.noProducts}</EmptyState>
+      ) : found.length === 0 ? (
+        <EmptyState>{t.noProductsMatch(query.trim())}</EmptyState>
       ) : (
         <ProductList
-          products={data.products}
+          products={found}
           onEdit={(product) => setEditing({ mode: "edit", product })}
           onDelete={setDeleting}
         />
@@ -110,7 +122,7 @@ function ProductList({
   onEdit,
   onDelete,
 }: {
-  products: ProductDto[];
+  products: readonly ProductDto[];
   onEdit: (product: ProductDto) => void;
   onDelete: (product: ProductDto) => void;
 }) {

@@ -407,7 +407,8 @@ async function placeOrder(
   {
     notes = "Please call before coming.",
     currency = "USD",
-  }: { notes?: string; currency?: OrderDto["currency"] } = {},
+    phoneNumber = "+961 70 123 456",
+  }: { notes?: string; currency?: OrderDto["currency"]; phoneNumber?: string } = {},
 ) {
   const catalogue = (await (await request.get("/api/products")).json()) as ProductDto[];
   const product = catalogue.find((p) => p.quantity > 2)!;
@@ -419,7 +420,7 @@ async function placeOrder(
         address: "Mar Mikhael, Armenia St",
         city: "Beirut",
       },
-      phoneNumber: "+961 70 123 456",
+      phoneNumber,
       notes,
       currency,
     },
@@ -443,6 +444,56 @@ test("an order paid in pounds shows what the courier collects in the list and in
   const row = page.getByRole("listitem").filter({ hasText: order.orderNumber });
   await expect(row).toContainText(dollars);
   await expect(row).toContainText(pounds);
+});
+
+test("the owner finds an order by its number, the customer's email or phone, and a product by its name", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const shopper = await verifiedCustomer(request);
+  const phone = `03 ${String(Date.now()).slice(-6, -3)} ${String(Date.now()).slice(-3)}`;
+  const { order } = await placeOrder(request, { phoneNumber: phone });
+  const earlier = await placeOrder(request);
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("orders");
+  const panel = page.getByRole("tabpanel", { name: "Orders" });
+  const rows = panel.getByRole("listitem");
+  const search = panel.getByRole("searchbox", { name: t.findOrder });
+  const total = panel.getByRole("definition").last();
+  await expect(rows.filter({ hasText: order.orderNumber })).toHaveCount(1);
+  const loaded = await total.textContent();
+
+  await search.fill(order.orderNumber.toLowerCase());
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(order.orderNumber);
+  // The tiles still count every order loaded.
+  await expect(total).toHaveText(loaded!);
+
+  await search.fill(phone.replaceAll(" ", ""));
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(order.orderNumber);
+
+  await search.fill(shopper.email.toUpperCase());
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: earlier.order.orderNumber })).toHaveCount(1);
+
+  await search.fill("  nobody-ordered-this ");
+  await expect(panel.getByText(t.noOrdersMatch("nobody-ordered-this"))).toBeVisible();
+  await search.fill("");
+  await expect(rows.filter({ hasText: order.orderNumber })).toHaveCount(1);
+
+  const ring = await createProduct(baseURL!, {
+    name: `Qadisha Moss Ring ${Date.now()}`,
+    price: "31.00",
+    quantity: 4,
+  });
+  await admin.open("products");
+  const products = page.getByRole("tabpanel", { name: "Products" });
+  await products.getByRole("searchbox", { name: t.findProduct }).fill("qadisha moss");
+  await expect(products.getByRole("listitem")).toHaveCount(1);
+  await expect(admin.productRow(ring.name)).toBeVisible();
 });
 
 /** The owner, signed in on `page`, at the orders section, which lists a customer's new order. */

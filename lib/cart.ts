@@ -73,16 +73,19 @@ async function explainRefusal(
   if (!row) throw productNotFound();
   const inCart = row.inCart ?? 0;
   if (adding === undefined && row.inCart === null) throw notFound(c.notInCart);
-  if (row.stock <= 0) throw conflict(c.soldOut);
+  // The stock as it is now goes with every refusal: a client that judged from an older figure (a
+  // catalogue a shared cache kept) can ask again for what is there.
+  const stock = { stock: row.stock };
+  if (row.stock <= 0) throw conflict(c.soldOut, undefined, stock);
   // Whichever limit is lower refused it: with 99 or more in stock, the cap is all that binds.
   if (
     adding !== undefined &&
     inCart + adding > MAX_ITEM_QUANTITY &&
     row.stock >= MAX_ITEM_QUANTITY
   ) {
-    throw conflict(c.maxPerItem);
+    throw conflict(c.maxPerItem, undefined, stock);
   }
-  throw conflict(c.notEnoughStock(row.stock, adding === undefined ? 0 : inCart));
+  throw conflict(c.notEnoughStock(row.stock, adding === undefined ? 0 : inCart), undefined, stock);
 }
 
 type LineChange = { userId: string; productId: string; quantity: number };

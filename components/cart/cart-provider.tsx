@@ -32,6 +32,7 @@ import {
   CART_KEY,
   CATALOGUE_KEY,
   readApi,
+  refusedStock,
   serverCart,
   serverWishlist,
   WISHLIST_KEY,
@@ -41,7 +42,13 @@ import { useSyncedWishlist, type WishlistState } from "@/components/cart/use-syn
 import { WishlistPanelMount } from "@/components/cart/wishlist-panel-mount";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isRetryable } from "@/lib/api-client";
-import { goneWishlistIds, mergeWishlists, planCartMerge, stockWarningText } from "@/lib/cart-rules";
+import {
+  goneWishlistIds,
+  mergeWishlists,
+  planCartMerge,
+  stockWarningText,
+  type CartMergeStep,
+} from "@/lib/cart-rules";
 import type { CartAnswer, WishlistAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 
@@ -248,10 +255,18 @@ function useMergeLocalLists({
       );
       let networkFailed = false;
       for (const step of steps) {
-        const result =
-          step.action === "add"
-            ? await serverCart.add(step.productId, step.quantity)
-            : await serverCart.update(step.productId, step.quantity);
+        let result = await sendMergeStep(step);
+        // Refused for a stock the catalogue overstated (a shared cache may keep an older answer):
+        // the line goes at what is there now, which the refusal names, instead of being lost.
+        const stock = !result.ok && result.status === 409 ? refusedStock(result) : undefined;
+        if (stock !== undefined) {
+          const [retry] = planCartMerge({
+            local: [step],
+            server: server.cart,
+            stockOf: () => stock,
+          });
+          if (retry) result = await sendMergeStep(retry);
+        }
         if (!result.ok && isRetryable(result)) networkFailed = true;
       }
       for (const entry of toAdd) {
@@ -274,6 +289,11 @@ function useMergeLocalLists({
     return () => window.removeEventListener("online", retry);
   }, []);
 }
+
+const sendMergeStep = (step: CartMergeStep) =>
+  step.action === "add"
+    ? serverCart.add(step.productId, step.quantity)
+    : serverCart.update(step.productId, step.quantity);
 
 /**
  * Wishlist entries whose product no longer exists are removed locally and on the server. The

@@ -39,6 +39,12 @@ export const serverCart = {
     callApi<FixIssuesAnswer>("/api/cart/fix-issues", { body: { action: "adjust" }, retry: true }),
 };
 
+/** The stock a refused cart change (409) names as the shop's now, when it names one. */
+export function refusedStock(refusal: { body: unknown }): number | undefined {
+  const stock = (refusal.body as { stock?: unknown } | null)?.stock;
+  return typeof stock === "number" && Number.isInteger(stock) && stock >= 0 ? stock : undefined;
+}
+
 export const serverWishlist = {
   add: (productId: string) =>
     callApi<WishlistChangeAnswer>("/api/wishlist/add", { body: { productId }, retry: true }),

@@ -263,7 +263,7 @@ describeEachDatabase("cart and wishlist API", ({ db, target }) => {
         name: "add above the stock: 409",
         request: () => ({ name: "add", body: { productId: hoops, quantity: 3 } }),
         status: 409,
-        body: { error: c.notEnoughStock(2, 0) },
+        body: { error: c.notEnoughStock(2, 0), stock: 2 },
         lines: () => [],
       },
       {
@@ -271,14 +271,14 @@ describeEachDatabase("cart and wishlist API", ({ db, target }) => {
         before: () => [{ name: "add", body: { productId: ring, quantity: 4 } }],
         request: () => ({ name: "add", body: { productId: ring, quantity: 2 } }),
         status: 409,
-        body: { error: c.notEnoughStock(5, 4) },
+        body: { error: c.notEnoughStock(5, 4), stock: 5 },
         lines: () => [{ productId: ring, quantity: 4 }],
       },
       {
         name: "add a sold-out product: 409",
         request: () => ({ name: "add", body: { productId: soldOut, quantity: 1 } }),
         status: 409,
-        body: { error: c.soldOut },
+        body: { error: c.soldOut, stock: 0 },
         lines: () => [],
       },
       {
@@ -286,7 +286,7 @@ describeEachDatabase("cart and wishlist API", ({ db, target }) => {
         before: () => [{ name: "add", body: { productId: beads, quantity: 99 } }],
         request: () => ({ name: "add", body: { productId: beads, quantity: 1 } }),
         status: 409,
-        body: { error: c.maxPerItem },
+        body: { error: c.maxPerItem, stock: 200 },
         lines: () => [{ productId: beads, quantity: 99 }],
       },
       ...[0, -1, 100, 1.5, "2", null, true, [1], { n: 1 }].map((quantity) => ({
@@ -349,7 +349,7 @@ describeEachDatabase("cart and wishlist API", ({ db, target }) => {
         before: () => [{ name: "add", body: { productId: hoops, quantity: 1 } }],
         request: () => ({ name: "update", body: { productId: hoops, quantity: 3 } }),
         status: 409,
-        body: { error: c.notEnoughStock(2, 0) },
+        body: { error: c.notEnoughStock(2, 0), stock: 2 },
         lines: () => [{ productId: hoops, quantity: 1 }],
       },
       {

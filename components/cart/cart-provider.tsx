@@ -31,6 +31,7 @@ import {
 import {
   CART_KEY,
   CATALOGUE_KEY,
+  productIsGone,
   readApi,
   refusedStock,
   serverCart,
@@ -297,7 +298,8 @@ const sendMergeStep = (step: CartMergeStep) =>
 
 /**
  * Wishlist entries whose product no longer exists are removed locally and on the server. The
- * catalogue is read again before: a product added since it was read is not gone.
+ * catalogue is read again before, and a product it lacks is asked for on its own: a product added
+ * since the catalogue was read (by this page, or by a shared cache) is not gone.
  */
 function useGoneWishlistCleanup({
   verified,
@@ -332,7 +334,11 @@ function useGoneWishlistCleanup({
       const fresh = await refreshCatalogue();
       if (!fresh) return;
       const exists = new Set(fresh.map((product) => product.id));
-      const gone = suspectKey.split(",").filter((id) => !exists.has(id));
+      const absent = suspectKey.split(",").filter((id) => !exists.has(id));
+      // A shared cache may answer the catalogue from before a piece was added: only a piece the
+      // shop itself says it does not have is gone.
+      const confirmed = await Promise.all(absent.map(productIsGone));
+      const gone = absent.filter((_, index) => confirmed[index]);
       if (gone.length === 0) return;
       setGoneIds((current) => new Set([...current, ...gone]));
       writeLocalWishlist(readLocalWishlist().filter((entry) => !gone.includes(entry._id)));

@@ -39,6 +39,16 @@ export const serverCart = {
     callApi<FixIssuesAnswer>("/api/cart/fix-issues", { body: { action: "adjust" }, retry: true }),
 };
 
+/**
+ * Whether the shop no longer has a product: its own address answers that there is none. The
+ * catalogue's list cannot tell, since a shared cache may answer it from before the product was
+ * added.
+ */
+export async function productIsGone(productId: string): Promise<boolean> {
+  const result = await callApi(`/api/product/${segment(productId)}`);
+  return !result.ok && (result.status === 404 || result.status === 400);
+}
+
 /** The stock a refused cart change (409) names as the shop's now, when it names one. */
 export function refusedStock(refusal: { body: unknown }): number | undefined {
   const stock = (refusal.body as { stock?: unknown } | null)?.stock;

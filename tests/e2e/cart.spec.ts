@@ -263,6 +263,35 @@ test("a stock drop raises one warning, and a wishlisted product that is gone lea
   await expect(dwindlingPage.addButton).toHaveText(t.detailMaxInCart);
 });
 
+test("a brand-new piece a shared cache's older catalogue lacks is not taken for gone: it stays in the wishlist", async ({
+  page,
+}) => {
+  // A shared cache (a CDN) may answer the catalogue as it was before the piece was added, for up
+  // to 90 s: the owner posts a new piece and her followers come to save it.
+  const cachedCatalogue: unknown = await (await page.request.get("/api/products")).json();
+  const fresh = await owner.createProduct({ quantity: 4 });
+  await page.route("**/api/products", (route) => route.fulfill({ json: cachedCatalogue }));
+  await verifiedCustomer(page.request);
+  const header = new HeaderBadges(page);
+  const freshPage = new ProductPage(page, fresh);
+  await freshPage.open();
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  await freshPage.heart.click();
+  await header.expectCounts({ cart: 0, wishlist: 1 });
+
+  const saved = async () => {
+    const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
+    return wishlist.map((entry) => entry._id);
+  };
+  await expect.poll(saved).toEqual([fresh.id]);
+  // The wishlist has been checked against the catalogue by now (it is read as soon as the list
+  // holds an entry); the piece is still saved, here and on the server.
+  await page.waitForTimeout(3000);
+  expect(await saved()).toEqual([fresh.id]);
+  await header.expectCounts({ cart: 0, wishlist: 1 });
+  await freshPage.expectInWishlist(true);
+});
+
 test("a verified customer's change rolls back when the server refuses it, and stays local while offline", async ({
   page,
   context,

@@ -43,6 +43,7 @@ import { useSyncedWishlist, type WishlistState } from "@/components/cart/use-syn
 import { WishlistPanelMount } from "@/components/cart/wishlist-panel-mount";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isRetryable } from "@/lib/api-client";
+import { MAX_ITEM_QUANTITY } from "@/lib/constants";
 import {
   goneWishlistIds,
   mergeWishlists,
@@ -248,12 +249,11 @@ function useMergeLocalLists({
       const localCart = readLocalCart();
       const localWishlist = readLocalWishlist();
       if (localCart.length === 0 && localWishlist.length === 0) return;
-      const stockOf = (id: string) => products.get(id)?.quantity;
+      // A piece the catalogue lacks may be one added since a shared cache read it: it is sent,
+      // and the shop has the last word (404 for a piece it does not have, 409 naming the stock).
+      const stockOf = (id: string) => products.get(id)?.quantity ?? MAX_ITEM_QUANTITY;
       const steps = planCartMerge({ local: localCart, server: server.cart, stockOf });
-      const { toAdd } = mergeWishlists(
-        localWishlist.filter((entry) => products.has(entry._id)),
-        server.wishlist,
-      );
+      const { toAdd } = mergeWishlists(localWishlist, server.wishlist);
       let networkFailed = false;
       for (const step of steps) {
         let result = await sendMergeStep(step);

@@ -292,6 +292,34 @@ test("a brand-new piece a shared cache's older catalogue lacks is not taken for 
   await freshPage.expectInWishlist(true);
 });
 
+test("a brand-new piece a shared cache's older catalogue lacks reaches the server's cart and wishlist at sign-in", async ({
+  page,
+  request,
+}) => {
+  const cachedCatalogue: unknown = await (await page.request.get("/api/products")).json();
+  const fresh = await owner.createProduct({ quantity: 4 });
+  await page.route("**/api/products", (route) => route.fulfill({ json: cachedCatalogue }));
+  const shopper = await verifiedCustomer(request);
+
+  // Signed out: the new piece goes into the browser's cart and wishlist.
+  const freshPage = new ProductPage(page, fresh);
+  await freshPage.open();
+  await freshPage.add(2);
+  await freshPage.heart.click();
+  await freshPage.expectInWishlist(true);
+  await expect
+    .poll(() => storedList(page, CART_STORAGE_KEY))
+    .toMatchObject([{ productId: fresh.id, quantity: 2 }]);
+
+  await new AccountArea(page).logIn(shopper);
+  await expect
+    .poll(() => serverLines(page.request))
+    .toEqual([{ productId: fresh.id, quantity: 2 }]);
+  const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
+  expect(wishlist.map((entry) => entry._id)).toEqual([fresh.id]);
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY)).toEqual([]);
+});
+
 test("a verified customer's change rolls back when the server refuses it, and stays local while offline", async ({
   page,
   context,

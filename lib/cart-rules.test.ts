@@ -1,7 +1,7 @@
 import {
   addToCart,
-  goneWishlistIds,
   mergeWishlists,
+  missingFromCatalogue,
   overlayPendingCart,
   parseStoredCart,
   parseStoredWishlist,
@@ -314,7 +314,11 @@ describe("the cart as the catalogue shows it now", () => {
 
   it("takes each line's current name, price and stock, and leaves out products that are gone", () => {
     expect(
-      refreshCartLines([line("a", 2, 9), line("gone", 1, 4), line("b", 1, 1)], catalogue),
+      refreshCartLines(
+        [line("a", 2, 9), line("gone", 1, 4), line("b", 1, 1)],
+        catalogue,
+        new Set(["gone"]),
+      ),
     ).toEqual([
       {
         productId: "a",
@@ -330,6 +334,13 @@ describe("the cart as the catalogue shows it now", () => {
 
   it("keeps the stored lines while the catalogue is not known", () => {
     expect(refreshCartLines([line("gone", 1, 4)], undefined)).toEqual([line("gone", 1, 4)]);
+  });
+
+  it("keeps a line the catalogue lacks as it was stored: the catalogue may be older than the piece", () => {
+    expect(refreshCartLines([line("new", 2, 4), line("a", 1, 9)], catalogue)).toEqual([
+      line("new", 2, 4),
+      { ...line("a", 1), name: "Renamed a", price: 25, stock: 3 },
+    ]);
   });
 });
 
@@ -353,11 +364,13 @@ describe("a verified customer's cart with local changes the server has not taken
       line("c", 2, 5),
       line("d", 9, 5),
     ];
-    expect(overlayPendingCart(server, pending, catalogue)).toEqual([
+    expect(overlayPendingCart(server, pending, catalogue, new Set(["d"]))).toEqual([
       line("a", 4, 10),
       line("b", 2, 3),
     ]);
     expect(overlayPendingCart([], [line("b", 7, 9)], catalogue)).toEqual([line("b", 3, 3)]);
+    // A piece the catalogue lacks and that is not known gone: as stored, capped at its stock then.
+    expect(overlayPendingCart([], [line("d", 9, 5)], catalogue)).toEqual([line("d", 5, 5)]);
   });
 
   it("caps new lines at their stored stock while the catalogue is not known", () => {
@@ -365,15 +378,13 @@ describe("a verified customer's cart with local changes the server has not taken
   });
 });
 
-describe("wishlist entries whose product is gone", () => {
-  const ref = (id: string) => ({ _id: id, dateAdded: "2025-01-01T00:00:00.000Z" });
-
-  it("are the entries the catalogue does not hold", () => {
+describe("products the catalogue does not hold", () => {
+  it("are the ids it lacks, each once", () => {
     const catalogue = new Map([["a", product("a", 1)]]);
-    expect(goneWishlistIds([ref("a"), ref("b"), ref("c")], catalogue)).toEqual(["b", "c"]);
+    expect(missingFromCatalogue(["a", "b", "c", "b"], catalogue)).toEqual(["b", "c"]);
   });
 
   it("are none while the catalogue is not known", () => {
-    expect(goneWishlistIds([ref("a")], undefined)).toEqual([]);
+    expect(missingFromCatalogue(["a"], undefined)).toEqual([]);
   });
 });

@@ -212,19 +212,24 @@ export function parseStoredWishlist(
 export type CatalogueIndex = ReadonlyMap<string, CartProduct> | undefined;
 
 /**
- * A cart's lines with their products' current name, price, picture and stock. Lines whose
- * product is gone are left out; without a catalogue the lines stay as they were stored.
+ * A cart's lines with their products' current name, price, picture and stock. Lines whose product
+ * is known to be gone (`gone`) are left out. A line the catalogue lacks stays as it was stored:
+ * the catalogue may be older than the product (a shared cache's answer), so only the shop's own
+ * answer for the product tells it is gone. Without a catalogue the lines stay as they were stored.
  */
 export function refreshCartLines(
   lines: readonly CartItem[],
   catalogue: CatalogueIndex,
+  gone: ReadonlySet<string> = NONE_GONE,
 ): CartItem[] {
-  if (!catalogue) return [...lines];
   return lines.flatMap((line) => {
-    const product = catalogue.get(line.productId);
-    return product ? [toCartItem(product, line.quantity)] : [];
+    if (gone.has(line.productId)) return [];
+    const product = catalogue?.get(line.productId);
+    return [product ? toCartItem(product, line.quantity) : line];
   });
 }
+
+const NONE_GONE: ReadonlySet<string> = new Set();
 
 /**
  * What a verified customer sees: the stored cart, raised by the local lines the server has not
@@ -234,9 +239,12 @@ export function overlayPendingCart(
   server: readonly CartItem[],
   pending: readonly CartItem[],
   catalogue: CatalogueIndex,
+  gone: ReadonlySet<string> = NONE_GONE,
 ): CartItem[] {
   if (pending.length === 0) return [...server];
-  const pendingLines = new Map(refreshCartLines(pending, catalogue).map((l) => [l.productId, l]));
+  const pendingLines = new Map(
+    refreshCartLines(pending, catalogue, gone).map((l) => [l.productId, l]),
+  );
   const steps = planCartMerge({
     local: [...pendingLines.values()],
     server,
@@ -252,11 +260,11 @@ export function overlayPendingCart(
   return [...kept, ...added];
 }
 
-/** Wishlist entries whose product no longer exists (none while the catalogue is not known). */
-export function goneWishlistIds(
-  entries: readonly WishlistReference[],
-  catalogue: CatalogueIndex,
-): string[] {
+/**
+ * The products of these ids the catalogue does not hold, each once (none while the catalogue is
+ * not known): gone, or added since the catalogue was read.
+ */
+export function missingFromCatalogue(ids: readonly string[], catalogue: CatalogueIndex): string[] {
   if (!catalogue) return [];
-  return entries.filter((entry) => !catalogue.has(entry._id)).map((entry) => entry._id);
+  return [...new Set(ids)].filter((id) => !catalogue.has(id));
 }

@@ -26,6 +26,7 @@ import {
   readLocalCart,
   readLocalWishlist,
   subscribeLocalLists,
+  writeLocalCart,
   writeLocalWishlist,
 } from "@/components/cart/local-lists";
 import {
@@ -45,8 +46,8 @@ import { useHydrated } from "@/components/ui/use-hydrated";
 import { isRetryable } from "@/lib/api-client";
 import { MAX_ITEM_QUANTITY } from "@/lib/constants";
 import {
-  goneWishlistIds,
   mergeWishlists,
+  missingFromCatalogue,
   planCartMerge,
   stockWarningText,
   type CartMergeStep,
@@ -120,10 +121,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const refreshCatalogue = catalogueQuery.mutate;
 
   const ready = hydrated && status !== "loading";
-  const goneIds = useGoneWishlistCleanup({
+  const goneIds = useGoneProductsCleanup({
     verified,
     catalogue,
     refreshCatalogue,
+    localCart,
     localWishlist,
     serverWishlist: wishlistQuery.data?.wishlist,
     refreshServerWishlist: wishlistQuery.mutate,
@@ -134,6 +136,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     ready,
     localCart,
     catalogue,
+    goneIds,
     query: cartQuery,
     refreshCatalogue,
   });
@@ -297,14 +300,16 @@ const sendMergeStep = (step: CartMergeStep) =>
     : serverCart.update(step.productId, step.quantity);
 
 /**
- * Wishlist entries whose product no longer exists are removed locally and on the server. The
- * catalogue is read again before, and a product it lacks is asked for on its own: a product added
- * since the catalogue was read (by this page, or by a shared cache) is not gone.
+ * Wishlist entries and browser cart lines whose product no longer exists are removed (wishlist
+ * entries locally and on the server). The catalogue is read again before, and a product it lacks
+ * is asked for on its own: a product added since the catalogue was read (by this page, or by a
+ * shared cache) is not gone.
  */
-function useGoneWishlistCleanup({
+function useGoneProductsCleanup({
   verified,
   catalogue,
   refreshCatalogue,
+  localCart,
   localWishlist,
   serverWishlist: stored,
   refreshServerWishlist,
@@ -312,6 +317,7 @@ function useGoneWishlistCleanup({
   verified: boolean;
   catalogue: ReadonlyMap<string, ProductDto> | undefined;
   refreshCatalogue: () => Promise<ProductDto[] | undefined>;
+  localCart: CartAnswer["cart"];
   localWishlist: WishlistAnswer["wishlist"];
   serverWishlist: WishlistAnswer["wishlist"] | undefined;
   refreshServerWishlist: () => Promise<unknown>;
@@ -320,10 +326,15 @@ function useGoneWishlistCleanup({
   const checking = useRef(false);
   const suspects = useMemo(
     () =>
-      goneWishlistIds([...localWishlist, ...(verified ? (stored ?? []) : [])], catalogue).filter(
-        (id) => !goneIds.has(id),
-      ),
-    [localWishlist, stored, verified, catalogue, goneIds],
+      missingFromCatalogue(
+        [
+          ...localWishlist.map((entry) => entry._id),
+          ...(verified ? (stored ?? []).map((entry) => entry._id) : []),
+          ...localCart.map((line) => line.productId),
+        ],
+        catalogue,
+      ).filter((id) => !goneIds.has(id)),
+    [localWishlist, stored, verified, localCart, catalogue, goneIds],
   );
   const suspectKey = suspects.join(",");
 
@@ -342,6 +353,7 @@ function useGoneWishlistCleanup({
       if (gone.length === 0) return;
       setGoneIds((current) => new Set([...current, ...gone]));
       writeLocalWishlist(readLocalWishlist().filter((entry) => !gone.includes(entry._id)));
+      writeLocalCart(readLocalCart().filter((line) => !gone.includes(line.productId)));
       if (!verified) return;
       await Promise.all(gone.map((id) => serverWishlist.remove(id)));
       await refreshServerWishlist();

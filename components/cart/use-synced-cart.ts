@@ -79,6 +79,7 @@ export function useSyncedCart({
   ready,
   localCart,
   catalogue,
+  goneIds,
   query,
   refreshCatalogue,
 }: {
@@ -86,6 +87,8 @@ export function useSyncedCart({
   ready: boolean;
   localCart: CartItem[];
   catalogue: CatalogueIndex;
+  /** Products the shop confirmed gone: their lines are left out. */
+  goneIds: ReadonlySet<string>;
   query: SWRResponse<CartAnswer>;
   refreshCatalogue: () => Promise<unknown>;
 }): CartState {
@@ -98,9 +101,9 @@ export function useSyncedCart({
   const items = useMemo(
     () =>
       verified
-        ? overlayPendingCart(server ?? [], localCart, catalogue)
-        : refreshCartLines(localCart, catalogue),
-    [verified, server, localCart, catalogue],
+        ? overlayPendingCart(server ?? [], localCart, catalogue, goneIds)
+        : refreshCartLines(localCart, catalogue, goneIds),
+    [verified, server, localCart, catalogue, goneIds],
   );
 
   const quantityOf = useCallback(

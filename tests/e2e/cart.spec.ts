@@ -223,7 +223,7 @@ test("a verified customer who signs in with a local cart gets the merged cart an
   await header.expectCounts({ cart: 11, wishlist: 3 });
 });
 
-test("a stock drop raises one warning, and a wishlisted product that is gone leaves the wishlist", async ({
+test("a stock drop raises one warning, and a product that is gone leaves the wishlist and the cart", async ({
   page,
 }) => {
   const [dwindling, vanishing, deleted] = await Promise.all([
@@ -241,7 +241,8 @@ test("a stock drop raises one warning, and a wishlisted product that is gone lea
   const deletedPage = new ProductPage(page, deleted);
   await deletedPage.open();
   await deletedPage.heart.click();
-  await header.expectCounts({ cart: 4, wishlist: 1 });
+  await deletedPage.add(1);
+  await header.expectCounts({ cart: 5, wishlist: 1 });
 
   await owner.setStock(dwindling, 1);
   await owner.setStock(vanishing, 0);
@@ -256,6 +257,9 @@ test("a stock drop raises one warning, and a wishlisted product that is gone lea
   await expect(toast(page, warning)).toHaveCount(1);
   await header.expectCounts({ cart: 4, wishlist: 0 });
   await expect.poll(() => storedList(page, WISHLIST_STORAGE_KEY)).toEqual([]);
+  expect(await storedList(page, CART_STORAGE_KEY)).not.toContainEqual(
+    expect.objectContaining({ productId: deleted.id }),
+  );
 
   // The product page shows the new stock; the cart holds more than is left: nothing more to add.
   await dwindlingPage.open();
@@ -318,6 +322,28 @@ test("a brand-new piece a shared cache's older catalogue lacks reaches the serve
   const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
   expect(wishlist.map((entry) => entry._id)).toEqual([fresh.id]);
   await expect.poll(() => storedList(page, CART_STORAGE_KEY)).toEqual([]);
+});
+
+test("a visitor's cart shows a brand-new piece a shared cache's older catalogue lacks", async ({
+  page,
+}) => {
+  const cachedCatalogue: unknown = await (await page.request.get("/api/products")).json();
+  const fresh = await owner.createProduct({ quantity: 4 });
+  await page.route("**/api/products", (route) => route.fulfill({ json: cachedCatalogue }));
+  const header = new HeaderBadges(page);
+  const freshPage = new ProductPage(page, fresh);
+  await freshPage.open();
+  await freshPage.add(2);
+  await header.expectCounts({ cart: 2, wishlist: 0 });
+  await expect(freshPage.stockLine("In Stock (2 in cart)")).toBeVisible();
+
+  await page.goto("/checkout");
+  const line = page
+    .getByRole("region", { name: messages.checkout.yourCart })
+    .getByRole("listitem")
+    .filter({ hasText: fresh.name });
+  await expect(line.getByRole("group")).toContainText("2");
+  await header.expectCounts({ cart: 2, wishlist: 0 });
 });
 
 test("a verified customer's change rolls back when the server refuses it, and stays local while offline", async ({

@@ -66,6 +66,13 @@ function authOptions(): AuthOptions {
       }),
     ],
     callbacks: {
+      // next-auth's own throws (a 500) on a callback URL a client wrote that is not text or not a
+      // URL (its callback-url cookie, a posted body): such a one goes home, like one to another site.
+      redirect({ url, baseUrl }) {
+        if (typeof url !== "string") return baseUrl;
+        if (url.startsWith("/")) return `${baseUrl}${url}`;
+        return URL.canParse(url) && new URL(url).origin === baseUrl ? url : baseUrl;
+      },
       async signIn({ account, profile }) {
         if (account?.provider !== "google" || !profile) return false;
         const google = profile as GoogleOidcProfile;
@@ -181,6 +188,11 @@ function toResponse(captured: Captured, extraCookies: string[] = []): Response {
     headers.set("Cache-Control", "no-store");
     return new Response(null, { status: 302, headers });
   }
+  // next-auth's refusals (an action it does not serve, a POST to the session) in the API's shape.
+  if (captured.status >= 400 && captured.status < 500) {
+    const message = captured.status === 404 ? messages.api.notFound : messages.api.invalidRequest;
+    throw new AppError(captured.status, message);
+  }
   const body = captured.body;
   if (body === undefined || typeof body === "string") {
     return new Response(body ?? null, { status: captured.status, headers });
@@ -223,6 +235,26 @@ const NEXT_AUTH_ACTIONS = new Set([
   "error",
 ]);
 
+/** Whether next-auth takes `value` as a callback URL: an http(s) address, or a path. */
+function isCallbackUrl(value: string): boolean {
+  const base = value.startsWith("/") ? env().APP_URL : undefined;
+  return URL.canParse(value, base) && /^https?:$/.test(new URL(value, base).protocol);
+}
+
+/**
+ * The callback URL a client wrote (the `callbackUrl` query, next-auth's callback-url cookie) when
+ * next-auth takes it, and nothing otherwise: next-auth answers any other with a 500.
+ */
+function withoutBadCallbackUrls(url: URL, cookies: Record<string, string>) {
+  const query = url.searchParams.get("callbackUrl");
+  if (query !== null && !isCallbackUrl(query)) url.searchParams.delete("callbackUrl");
+  for (const name of ["next-auth.callback-url", "__Secure-next-auth.callback-url"]) {
+    const cookie = cookies[name];
+    if (cookie !== undefined && !isCallbackUrl(cookie)) delete cookies[name];
+  }
+  return { url, cookies };
+}
+
 /** next-auth's own routes (/api/auth/callback/google, /api/auth/csrf, …). */
 export async function handleNextAuthRequest(request: Request): Promise<Response> {
   const url = new URL(request.url);
@@ -239,8 +271,7 @@ export async function handleNextAuthRequest(request: Request): Promise<Response>
   }
   const captured = await runNextAuth({
     method: request.method === "POST" ? "POST" : "GET",
-    url,
-    cookies: parseCookies(request.headers.get("cookie")),
+    ...withoutBadCallbackUrls(url, parseCookies(request.headers.get("cookie"))),
     headers: Object.fromEntries(request.headers),
     body: await readBody(request),
   });

@@ -6,12 +6,13 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { exportJWK, generateKeyPair, SignJWT, type KeyLike } from "jose";
-import { GET as nextAuthGet } from "@/app/api/auth/[...nextauth]/route";
+import { GET as nextAuthGet, POST as nextAuthPost } from "@/app/api/auth/[...nextauth]/route";
 import { GET as startGoogle } from "@/app/api/auth/google/route";
 import { GET as profile } from "@/app/api/auth/profile/route";
 import { googleEndpoints } from "@/lib/auth/google";
 import { users } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { messages } from "@/lib/messages";
 import { describeEachDatabase } from "@/tests/support/databases";
 import {
   jsonRequest,
@@ -325,6 +326,54 @@ describeEachDatabase("Google sign-in", ({ db }) => {
     expect(forgedAt.pathname).toBe("/login");
     expect(forgedAt.searchParams.get("error")).toBe("OAuthCallback");
     expect(sessionCookieFrom(forged)).toBeNull();
+  });
+
+  it("a callback URL next-auth cannot take (query, cookie or posted body) is dropped, never a 500", async () => {
+    const auth = "http://localhost:3000/api/auth";
+    const posted = (path: string, body: unknown) =>
+      nextAuthPost(
+        new Request(`${auth}${path}`, {
+          method: "POST",
+          headers: { host: "localhost:3000", "content-type": "application/json" },
+          body: JSON.stringify(body),
+        }),
+      );
+    const answers = [
+      await nextAuthGet(new Request(`${auth}/csrf?callbackUrl=home`)),
+      await nextAuthGet(new Request(`${auth}/session?callbackUrl=javascript:alert(1)`)),
+      await nextAuthGet(
+        new Request(`${auth}/csrf`, { headers: { cookie: "next-auth.callback-url=home" } }),
+      ),
+      await nextAuthGet(
+        new Request(`${auth}/callback/google?code=x&state=y`, {
+          headers: { cookie: "next-auth.callback-url=ftp%3A%2F%2Fx" },
+        }),
+      ),
+      await posted("/signin/google", { callbackUrl: 5, csrfToken: "x" }),
+      await posted("/signout", { callbackUrl: {} }),
+      await posted("/signin/google", { callbackUrl: "home", csrfToken: "x" }),
+    ];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 302, 302, 302, 302]);
+  });
+
+  it("next-auth's own refusals answer in the API's error shape", async () => {
+    const unsupported = await readResponse(
+      await nextAuthGet(new Request("http://localhost:3000/api/auth/callback/elsewhere")),
+    );
+    expect(unsupported).toMatchObject({
+      status: 400,
+      body: { error: messages.api.invalidRequest },
+    });
+    const session = await readResponse(
+      await nextAuthPost(
+        new Request("http://localhost:3000/api/auth/session", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: "{}",
+        }),
+      ),
+    );
+    expect(session).toMatchObject({ status: 400, body: { error: messages.api.invalidRequest } });
   });
 
   it("without Google credentials: /api/auth/google and the callback go to /login, which says why", async () => {

@@ -27,3 +27,4 @@ export function answeredUnservedMethod(
 export function answeredOddTarget(req: IncomingMessage, res: ServerResponse): boolean;
 export function resolveDotSegments(req: IncomingMessage): void;
 export function answeredApiRoot(req: IncomingMessage, res: ServerResponse): boolean;
+export function closeAfterBodyLeftUnread(req: IncomingMessage, res: ServerResponse): void;

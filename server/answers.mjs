@@ -39,6 +39,23 @@ export function answerClientError(error, socket) {
   );
 }
 
+/**
+ * An answer to a request whose body the handler began to read and left part-way (past its limit:
+ * 413, or a broken form) closes the connection after it. Node reads the rest of a body nobody
+ * began (a refusal before the body: 401), and the connection serves the client's next request;
+ * of a body left part-way it reads nothing more, so that connection was dead for the client's next
+ * request, although the answer had said keep-alive.
+ */
+export function closeAfterBodyLeftUnread(req, res) {
+  const { writeHead } = res;
+  res.writeHead = function (...args) {
+    if (req.readableDidRead && !req.complete && !this.headersSent) {
+      this.setHeader("Connection", "close");
+    }
+    return writeHead.apply(this, args);
+  };
+}
+
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {
     "Content-Type": "application/json",

@@ -5,6 +5,7 @@
 // - every answer carries the security headers, and each HTML page a policy naming its own
 //   inline scripts by hash (server/security.mjs);
 // - a path is read with its `.` and `..` segments resolved, as Next routes it;
+// - an answer to a request whose body was left part-way ends the connection;
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
@@ -23,6 +24,7 @@ import {
   answeredUnservedMethod,
   answerClientError,
   answerWrongMethodInJson,
+  closeAfterBodyLeftUnread,
   resolveDotSegments,
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
@@ -96,6 +98,8 @@ function serve(req, res) {
     }
   }
   resolveDotSegments(req);
+  // First, so it sees the head as it is finally written, after every other wrapper.
+  closeAfterBodyLeftUnread(req, res);
   sharePublicPages(res);
   compressAsItStreams(req, res, () => {});
   secureResponse(req, res, { headers, isTrusted, dev, https });

@@ -12,6 +12,7 @@ import type { AddressInfo } from "node:net";
 import {
   answerClientError,
   answeredApiRoot,
+  closeAfterBodyLeftUnread,
   answeredOddTarget,
   answeredReadOnlyMethod,
   answeredUnservedMethod,
@@ -74,6 +75,78 @@ describe("a request Node's parser refuses", () => {
     expect(answer).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
     expect(answer).toContain("Content-Type: application/json");
     expect(answer.split("\r\n\r\n")[1]).toBe(JSON.stringify({ error: message }));
+  });
+});
+
+describe("an answer to a request whose body the handler left part-way", () => {
+  let server: http.Server;
+  let port: number;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      closeAfterBodyLeftUnread(req, res);
+      const answer = (status: number) => {
+        res.writeHead(status, { "Content-Type": "application/json" });
+        res.end("{}");
+      };
+      // A handler that stops reading past its limit, and one that reads the whole body first.
+      if (req.url === "/stop") {
+        req.once("data", () => {
+          req.pause();
+          answer(413);
+        });
+        return;
+      }
+      req.resume();
+      req.on("end", () => answer(200));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it("says Connection: close and ends the connection, which could serve no next request", async () => {
+    const { answer, closed } = await new Promise<{ answer: string; closed: boolean }>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let answer = "";
+      const chunk = `4000\r\n${" ".repeat(0x4000)}\r\n`;
+      const feed = setInterval(() => socket.writable && socket.write(chunk), 5);
+      const finish = (closed: boolean) => {
+        clearInterval(feed);
+        clearTimeout(timer);
+        socket.destroy();
+        resolve({ answer, closed });
+      };
+      const timer = setTimeout(() => finish(false), 3000);
+      socket.write(
+        `POST /stop HTTP/1.1\r\nHost: shop\r\nTransfer-Encoding: chunked\r\n\r\n${chunk}`,
+      );
+      socket.setEncoding("utf8");
+      socket.on("data", (piece) => (answer += piece));
+      socket.on("error", () => finish(true));
+      socket.on("close", () => finish(true));
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 413 /);
+    expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+    expect(closed).toBe(true);
+  });
+
+  it("a body read whole keeps the connection for the next request", async () => {
+    const answers = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const request = "POST /read HTTP/1.1\r\nHost: shop\r\nContent-Length: 2\r\n\r\n{}";
+      socket.write(request + request);
+      let answer = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (piece) => {
+        answer += piece;
+        if (answer.split("HTTP/1.1 200").length === 3) {
+          socket.destroy();
+          resolve(answer);
+        }
+      });
+      socket.on("error", reject);
+    });
+    expect(answers).not.toMatch(/Connection: close/i);
   });
 });
 

@@ -28,3 +28,4 @@ export function answeredOddTarget(req: IncomingMessage, res: ServerResponse): bo
 export function resolveDotSegments(req: IncomingMessage): void;
 export function answeredApiRoot(req: IncomingMessage, res: ServerResponse): boolean;
 export function closeAfterBodyLeftUnread(req: IncomingMessage, res: ServerResponse): void;
+export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;

@@ -56,6 +56,24 @@ export function closeAfterBodyLeftUnread(req, res) {
   };
 }
 
+/**
+ * A CONNECT request (a tunnel: the shop is no proxy) answers 405 in JSON, like any other method the
+ * shop does not serve; with no listener, Node closed the connection without a word.
+ */
+export function answerConnect(_req, socket) {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: METHOD_NOT_ALLOWED });
+  socket.end(
+    `HTTP/1.1 405 ${STATUS_CODES[405]}\r\n` +
+      `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\n` +
+      `Allow: ${[...SERVED_METHODS].join(", ")}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
 function sendJson(res, status, body, extraHeaders = {}) {
   res.writeHead(status, {
     "Content-Type": "application/json",

@@ -7,7 +7,7 @@
 // - a path is read with its `.` and `..` segments resolved, as Next routes it;
 // - an answer to a request whose body was left part-way ends the connection;
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
-//   serves (TRACE) 405, in the API's JSON error shape;
+//   serves (TRACE, CONNECT) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
 // - a product's address is read with its id in lowercase, one cache entry per product;
 // - a client answered too many unknown product or category pages waits (server/not-found-budget.mjs).
@@ -23,6 +23,7 @@ import {
   answeredOddTarget,
   answeredUnservedMethod,
   answerClientError,
+  answerConnect,
   answerWrongMethodInJson,
   closeAfterBodyLeftUnread,
   resolveDotSegments,
@@ -132,6 +133,7 @@ server.on("checkExpectation", serve);
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
 server.on("clientError", answerClientError);
+server.on("connect", answerConnect);
 
 // Next listens for protocol upgrades on the server it is given (for the development server's hot
 // reload). In production the shop makes none, and Next's listener held a WebSocket request to an

@@ -11,6 +11,7 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import {
   answerClientError,
+  answerConnect,
   answeredApiRoot,
   closeAfterBodyLeftUnread,
   answeredOddTarget,
@@ -76,6 +77,31 @@ describe("a request Node's parser refuses", () => {
     expect(answer).toContain("Content-Type: application/json");
     expect(answer.split("\r\n\r\n")[1]).toBe(JSON.stringify({ error: message }));
   });
+});
+
+it.each([
+  ["an address", "CONNECT 127.0.0.1:5432 HTTP/1.1\r\nHost: 127.0.0.1:5432\r\n\r\n"],
+  ["a path", "CONNECT /api/products HTTP/1.1\r\nHost: shop\r\n\r\n"],
+])("answers CONNECT to %s, a tunnel the shop never opens, with a JSON 405", async (_case, raw) => {
+  const server = http.createServer((_req, res) => res.end("next"));
+  server.on("connect", answerConnect);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  try {
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1", () => socket.write(raw));
+      let text = "";
+      socket.setEncoding("utf8");
+      socket.on("data", (piece) => (text += piece));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1.1 405 /);
+    expect(answer).toContain("Allow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n");
+    expect(answer.split("\r\n\r\n")[1]).toBe(JSON.stringify({ error: METHOD_NOT_ALLOWED }));
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 describe("an answer to a request whose body the handler left part-way", () => {

@@ -29,3 +29,4 @@ export function resolveDotSegments(req: IncomingMessage): void;
 export function answeredApiRoot(req: IncomingMessage, res: ServerResponse): boolean;
 export function closeAfterBodyLeftUnread(req: IncomingMessage, res: ServerResponse): void;
 export function answerConnect(req: IncomingMessage, socket: import("node:stream").Duplex): void;
+export function hideNextErrorPage(req: IncomingMessage): void;

@@ -127,6 +127,20 @@ export function resolveDotSegments(req) {
   req.url = new URL(`http://shop${path}`).pathname + (queryAt === -1 ? "" : target.slice(queryAt));
 }
 
+/**
+ * Next's own page for a failed root layout, which it also serves at its address, with a 200 and a
+ * public cache header, saying "500: This page couldn't load": no page of the shop, so the shop's
+ * 404 (Next's own not-found address).
+ */
+export function hideNextErrorPage(req) {
+  const target = req.url ?? "/";
+  const queryAt = target.indexOf("?");
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  if (path === "/_global-error") {
+    req.url = "/_not-found" + (queryAt === -1 ? "" : target.slice(queryAt));
+  }
+}
+
 const API_ROOT = new Set(["/api", "/api/"]);
 
 /** `/api` itself, which the API's catch-all route needs a segment to reach: its JSON 404. */

@@ -5,6 +5,7 @@
 // - every answer carries the security headers, and each HTML page a policy naming its own
 //   inline scripts by hash (server/security.mjs);
 // - a path is read with its `.` and `..` segments resolved, as Next routes it;
+// - Next's own error page is not served at its address (/_global-error) but the shop's 404;
 // - an answer to a request whose body was left part-way ends the connection;
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE, CONNECT) 405, in the API's JSON error shape;
@@ -26,6 +27,7 @@ import {
   answerConnect,
   answerWrongMethodInJson,
   closeAfterBodyLeftUnread,
+  hideNextErrorPage,
   resolveDotSegments,
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
@@ -99,6 +101,7 @@ function serve(req, res) {
     }
   }
   resolveDotSegments(req);
+  hideNextErrorPage(req);
   // First, so it sees the head as it is finally written, after every other wrapper.
   closeAfterBodyLeftUnread(req, res);
   sharePublicPages(res);

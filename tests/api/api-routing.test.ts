@@ -14,6 +14,7 @@ import {
   answerConnect,
   answeredApiRoot,
   closeAfterBodyLeftUnread,
+  hideNextErrorPage,
   answeredOddTarget,
   answeredReadOnlyMethod,
   answeredUnservedMethod,
@@ -185,6 +186,7 @@ describe("what the entry point answers before Next", () => {
       const allowedMethods = async (req: http.IncomingMessage) =>
         req.url === "/api/cart" ? "GET, HEAD, OPTIONS" : "";
       resolveDotSegments(req);
+      hideNextErrorPage(req);
       if (
         answeredOddTarget(req, res) ||
         answeredApiRoot(req, res) ||
@@ -279,6 +281,17 @@ describe("what the entry point answers before Next", () => {
     expect(await send("GET", "/.well-known/a/..b")).toMatchObject({
       body: "next /.well-known/a/..b",
     });
+  });
+
+  it("sends Next's own error page's address to the not-found page, however it is spelled", async () => {
+    for (const [path, reached] of [
+      ["/_global-error", "/_not-found"],
+      ["/_global-error?_rsc=1", "/_not-found?_rsc=1"],
+      ["/x/../_global-error", "/_not-found"],
+      ["/_global-errors", "/_global-errors"],
+    ]) {
+      expect(await send("GET", path!)).toMatchObject({ body: `next ${reached}` });
+    }
   });
 
   it("answers OPTIONS * with the methods the server serves, and any other target not a path 400", async () => {

@@ -2,6 +2,7 @@
 
 import type { CSSProperties } from "react";
 import { Toaster as SonnerToaster } from "sonner";
+import { NOTIFICATION_CLASS } from "@/components/ui/toast";
 import { TOAST_DURATION_MS } from "@/lib/constants";
 
 // Loaded together with the window that shows them (components/ui/toast.ts).
@@ -45,8 +46,7 @@ export function ShopToaster() {
       toastOptions={{
         classNames: {
           // Pressable over an open window too, which makes the rest of the page ignore the pointer.
-          toast:
-            "!pointer-events-auto !shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pe-11",
+          toast: `${NOTIFICATION_CLASS} !pointer-events-auto !shadow-[0_10px_30px_-12px_rgba(31,26,23,0.25)] !text-sm pointer-coarse:!pe-11`,
           // On a touch screen the close button is a finger's size, inside the notification's end.
           closeButton:
             "pointer-coarse:!start-auto pointer-coarse:!end-0 pointer-coarse:!size-11 pointer-coarse:!transform-none pointer-coarse:!border-0 pointer-coarse:!bg-transparent",

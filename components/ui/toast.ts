@@ -25,6 +25,9 @@ export function wantNotifications() {
   for (const listener of listeners) listener();
 }
 
+/** The class of each notification (shop-toaster.tsx), which a press on one is known by. */
+export const NOTIFICATION_CLASS = "shop-notification";
+
 /**
  * For a window's `onInteractOutside`: a press on a notification (its close button) is not a press
  * beside the window, so the window stays open. Notifications take presses over an open window
@@ -34,7 +37,7 @@ export function keepOpenOnNotificationPress(event: {
   target: EventTarget | null;
   preventDefault(): void;
 }) {
-  if (event.target instanceof Element && event.target.closest("[data-sonner-toaster]")) {
+  if (event.target instanceof Element && event.target.closest(`.${NOTIFICATION_CLASS}`)) {
     event.preventDefault();
   }
 }

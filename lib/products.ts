@@ -78,8 +78,8 @@ export type ProductForm = {
  * in their new order: each entry is a kept image, named by its path as the product lists it
  * ("/images/<id>.jpg") or its id, or `new:<n>` for the n-th uploaded file (from 0). Images left out
  * are removed; every uploaded file must be listed. Without `imageOrder`, the current images stay in
- * their order and uploaded ones follow. A product keeps 1 to 5 images. On edit, `quantityWas` may
- * give the stock the form was opened with (see updateProduct).
+ * their order and uploaded ones follow. A product keeps 1 to MAX_PRODUCT_IMAGES (10) images. On
+ * edit, `quantityWas` may give the stock the form was opened with (see updateProduct).
  *
  * The text is checked first, then the images are decoded one at a time (the costly part).
  */

@@ -330,6 +330,10 @@ const otherMessages = {
     customerInfo: "Customer Information",
     shippingAddress: "Shipping Address",
     phone: "Phone",
+    whatsApp: "WhatsApp",
+    whatsAppLabel: (phone: string) => `Message ${phone} on WhatsApp`,
+    whatsAppGreeting: (name: string, orderNumber: string) =>
+      `Hello ${name}, this is Lumière about your order ${orderNumber}.`,
     email: "Email",
     notes: "Notes",
     items: "Items",

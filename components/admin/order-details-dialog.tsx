@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { useAfterAdminWrite } from "@/components/admin/admin-data";
 import { StatusBadge, adminButton } from "@/components/admin/admin-ui";
+import { customerChatHref } from "@/components/layout/chat-href";
 import { OrderItemList } from "@/components/orders/order-items";
 import { callApi } from "@/lib/api-client";
 import { ORDER_STATUSES, type OrderStatus } from "@/lib/constants";
@@ -32,6 +33,11 @@ export function OrderDetailsDialog({
   const [pending, setPending] = useState<OrderStatus | null>(null);
   const locked = order.status === "cancelled";
   const customer = order.userId;
+  // Most customers in Lebanon answer WhatsApp sooner than a call.
+  const whatsApp = customerChatHref(
+    order.phoneNumber,
+    t.whatsAppGreeting(customer?.firstName || order.shippingAddress.fullName, order.orderNumber),
+  );
 
   const changeStatus = async (status: OrderStatus) => {
     setPending(status);
@@ -86,6 +92,20 @@ export function OrderDetailsDialog({
               >
                 {order.phoneNumber}
               </a>
+              {whatsApp && (
+                <>
+                  {" · "}
+                  <a
+                    href={whatsApp}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={t.whatsAppLabel(order.phoneNumber)}
+                    className="text-ink inline-block py-1.5 underline-offset-2 hover:underline pointer-coarse:py-3"
+                  >
+                    {t.whatsApp}
+                  </a>
+                </>
+              )}
             </p>
           </Section>
           <Section title={t.shippingAddress}>

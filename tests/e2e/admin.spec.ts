@@ -533,8 +533,16 @@ test("the owner moves an order along in its details window until it is cancelled
   await expect(admin.dialog.getByText(shopper.email)).toBeVisible();
   await expect(admin.dialog.getByText(t.accountDeleted, { exact: true })).toHaveCount(0);
   await expect(admin.dialog.getByText("Please call before coming.")).toBeVisible();
-  // The owner calls the customer from here, on a phone too.
-  await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber }));
+  // The owner calls the customer from here, on a phone too, or writes to her on WhatsApp.
+  await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber, exact: true }));
+  const whatsApp = admin.dialog.getByRole("link", { name: t.whatsAppLabel(order.phoneNumber) });
+  await expectTapTargets(whatsApp);
+  const chat = new URL((await whatsApp.getAttribute("href"))!);
+  expect(chat.origin + chat.pathname).toBe("https://wa.me/96170123456");
+  expect(chat.searchParams.get("text")).toBe(
+    t.whatsAppGreeting(shopper.firstName, order.orderNumber),
+  );
+  await expect(whatsApp).toHaveAttribute("target", "_blank");
   await expect(admin.dialog.getByText(product.name)).toBeVisible();
 
   await admin.dialog.getByRole("button", { name: "Out for Delivery" }).click();
@@ -988,7 +996,10 @@ test("on a touch screen, the product form opens without the keyboard, and the pa
   await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
 
   await openOrderDetails(page, order);
-  await expectTapTargets(admin.dialog.getByRole("link", { name: order.phoneNumber }), FINGERTIP);
+  await expectTapTargets(
+    admin.dialog.getByRole("link", { name: order.phoneNumber, exact: true }),
+    FINGERTIP,
+  );
   await expectTapTargets(admin.dialog.getByRole("button"), FINGERTIP);
   await page.keyboard.press("Escape");
   const orders = page.getByRole("tabpanel", { name: "Orders" });

@@ -1,7 +1,9 @@
 // Small pieces the admin sections share: section headings, cards, status badges, empty states,
 // the search over a list.
 import clsx from "clsx";
-import { Search } from "lucide-react";
+import { Search, X } from "lucide-react";
+import { useRef } from "react";
+import { messages } from "@/lib/messages";
 import { classRendition, renditionUrl } from "@/models/image-variants";
 
 export { StatusBadge } from "@/components/orders/status-badge";
@@ -68,6 +70,7 @@ export function ListSearch({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const input = useRef<HTMLInputElement>(null);
   return (
     <div className="relative mb-4 sm:max-w-sm">
       <Search
@@ -76,6 +79,7 @@ export function ListSearch({
         className="text-muted pointer-events-none absolute start-3.5 top-1/2 size-4 -translate-y-1/2"
       />
       <input
+        ref={input}
         type="search"
         aria-label={label}
         placeholder={hint}
@@ -84,8 +88,23 @@ export function ListSearch({
         enterKeyHint="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white ps-10 pe-4 text-sm shadow-xs transition-colors outline-none focus:ring-2 pointer-coarse:h-11"
+        onKeyDown={(event) => event.key === "Escape" && value && onChange("")}
+        className="border-line text-ink placeholder:text-muted/80 hover:border-gold/60 focus:border-gold focus:ring-gold/20 h-10 w-full rounded-full border bg-white ps-10 pe-10 text-sm shadow-xs transition-colors outline-none focus:ring-2 pointer-coarse:h-11 pointer-coarse:pe-11 [&::-webkit-search-cancel-button]:hidden"
       />
+      {/* The header search's clear button, in every browser (Firefox draws none of its own). */}
+      {value && (
+        <button
+          type="button"
+          aria-label={messages.search.clear}
+          onClick={() => {
+            onChange("");
+            input.current?.focus();
+          }}
+          className="text-muted hover:bg-sand hover:text-ink absolute end-2 top-1/2 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-full pointer-coarse:end-0 pointer-coarse:size-11"
+        >
+          <X aria-hidden className="size-4" />
+        </button>
+      )}
     </div>
   );
 }

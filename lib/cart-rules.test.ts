@@ -4,6 +4,7 @@ import {
   missingFromCatalogue,
   overlayPendingCart,
   parseStoredCart,
+  parseStoredCartChanges,
   parseStoredWishlist,
   planCartMerge,
   quantityCap,
@@ -375,6 +376,55 @@ describe("a verified customer's cart with local changes the server has not taken
 
   it("caps new lines at their stored stock while the catalogue is not known", () => {
     expect(overlayPendingCart([], [line("x", 7, 2)], undefined)).toEqual([line("x", 2, 2)]);
+  });
+
+  it("shows lines lowered or removed while the shop could not be reached as she set them", () => {
+    const server = [line("a", 5, 10), line("b", 2, 3), line("c", 1, 5)];
+    const changes = new Map([
+      ["a", 2],
+      ["b", 0],
+    ]);
+    expect(overlayPendingCart(server, [], catalogue, undefined, changes)).toEqual([
+      line("a", 2, 10),
+      line("c", 1, 5),
+    ]);
+    // Added again after it was removed: the next merge removes it, then adds what she added.
+    expect(overlayPendingCart(server, [line("b", 1, 3)], catalogue, undefined, changes)).toEqual([
+      line("a", 2, 10),
+      line("c", 1, 5),
+      line("b", 1, 3),
+    ]);
+  });
+});
+
+describe("cart changes kept for the network", () => {
+  it("are read back per product, 0 for a removed line, capped at the per-item limit", () => {
+    const raw = JSON.stringify([
+      { productId: "a", quantity: 2 },
+      { productId: "b", quantity: 0 },
+      { productId: "c", quantity: 500 },
+    ]);
+    expect(parseStoredCartChanges(raw)).toEqual(
+      new Map([
+        ["a", 2],
+        ["b", 0],
+        ["c", 99],
+      ]),
+    );
+  });
+
+  it.each([
+    ["not json"],
+    [JSON.stringify({ productId: "a", quantity: 1 })],
+    [
+      JSON.stringify([
+        { productId: "a", quantity: -1 },
+        { productId: "b", quantity: 1.5 },
+      ]),
+    ],
+    [JSON.stringify([{ productId: 3, quantity: 1 }, null, "a"])],
+  ])("keep nothing unreadable: %s", (raw) => {
+    expect(parseStoredCartChanges(raw)).toEqual(new Map());
   });
 });
 

@@ -179,6 +179,23 @@ export function parseStoredCart(raw: string | null): CartItem[] {
 }
 
 /**
+ * A verified customer's cart changes a network error kept from the server, read back from browser
+ * storage: per product, the quantity its line was set to (0: removed). Anything else is dropped.
+ */
+export function parseStoredCartChanges(raw: string | null): ReadonlyMap<string, number> {
+  const changes = new Map<string, number>();
+  for (const entry of parseList(raw)) {
+    if (!isRecord(entry)) continue;
+    const productId = text(entry.productId, 100);
+    const quantity = finite(entry.quantity);
+    if (!productId || quantity === undefined || !Number.isInteger(quantity) || quantity < 0)
+      continue;
+    changes.set(productId, Math.min(quantity, MAX_ITEM_QUANTITY));
+  }
+  return changes;
+}
+
+/**
  * A wishlist read back from browser storage, as references. The older format kept whole products
  * (`_id` or `id`, name, price, images...): those are turned into references, and `migrated` says
  * the stored value should be rewritten.
@@ -230,18 +247,34 @@ export function refreshCartLines(
 }
 
 const NONE_GONE: ReadonlySet<string> = new Set();
+const NO_CHANGES: ReadonlyMap<string, number> = new Map();
+
+/** The server's lines with the changes kept from it applied: each set to its quantity, 0 removed. */
+export function applyCartChanges(
+  lines: readonly CartItem[],
+  changes: ReadonlyMap<string, number>,
+): CartItem[] {
+  return lines.flatMap((line) => {
+    const quantity = changes.get(line.productId);
+    if (quantity === undefined) return [line];
+    return quantity > 0 ? [{ ...line, quantity }] : [];
+  });
+}
 
 /**
- * What a verified customer sees: the stored cart, raised by the local lines the server has not
- * taken yet (after a network error), exactly as the next merge will leave it (planCartMerge).
+ * What a verified customer sees: the stored cart with the lines a network error kept from the
+ * server set as she set them (`changes`: lowered, or removed at 0), then raised by the local lines
+ * the server has not taken yet, exactly as the next merge will leave it (planCartMerge).
  */
 export function overlayPendingCart(
-  server: readonly CartItem[],
+  stored: readonly CartItem[],
   pending: readonly CartItem[],
   catalogue: CatalogueIndex,
   gone: ReadonlySet<string> = NONE_GONE,
+  changes: ReadonlyMap<string, number> = NO_CHANGES,
 ): CartItem[] {
-  if (pending.length === 0) return [...server];
+  const server = applyCartChanges(stored, changes);
+  if (pending.length === 0) return server;
   const pendingLines = new Map(
     refreshCartLines(pending, catalogue, gone).map((l) => [l.productId, l]),
   );

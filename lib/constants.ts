@@ -157,6 +157,8 @@ export const DEVICE_COOKIE = "lumiere_device";
 /** Browser storage keys (spec section 3). The session itself is an httpOnly cookie, never stored by scripts. */
 export const CART_STORAGE_KEY = "cart";
 export const WISHLIST_STORAGE_KEY = "wishlist";
+/** A verified customer's lowered or removed cart lines a network error kept from the server. */
+export const CART_CHANGES_STORAGE_KEY = "cartChanges";
 export const SIGNUP_SOURCE_STORAGE_KEY = "signupSource";
 /** Session storage: what a customer typed into the checkout form, until the order is placed. */
 export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutDraft";

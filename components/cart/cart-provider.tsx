@@ -25,6 +25,8 @@ import {
   EMPTY_WISHLIST,
   readLocalCart,
   readLocalWishlist,
+  readCartChanges,
+  NO_CART_CHANGES,
   subscribeLocalLists,
   writeLocalCart,
   writeLocalWishlist,
@@ -61,6 +63,7 @@ export type { WishlistState } from "@/components/cart/use-synced-wishlist";
 const CartContext = createContext<CartState | null>(null);
 const noCart = () => EMPTY_CART;
 const noWishlist = () => EMPTY_WISHLIST;
+const noCartChanges = () => NO_CART_CHANGES;
 const WishlistContext = createContext<WishlistState | null>(null);
 
 /** Whether the browser reports being online, live. */
@@ -94,6 +97,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     hydrated ? readLocalWishlist : noWishlist,
     noWishlist,
   );
+  const cartChanges = useSyncExternalStore(
+    subscribeLocalLists,
+    hydrated ? readCartChanges : noCartChanges,
+    noCartChanges,
+  );
 
   // Logging out forgets the local lists (spec section 4, Auth).
   useEffect(() => onSignOut(clearLocalLists), [onSignOut]);
@@ -102,11 +110,12 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const wishlistQuery = useSWR<WishlistAnswer>(verified ? WISHLIST_KEY : null, readApi);
 
   // The catalogue, for the current price and stock of the lines a browser keeps and to find
-  // wishlisted products that are gone: read only when there is a list to check.
+  // wishlisted products that are gone: read only when there is a list to check or a change to send.
   const needsCatalogue =
     hydrated &&
     (localCart.length > 0 ||
       localWishlist.length > 0 ||
+      cartChanges.size > 0 ||
       (wishlistQuery.data?.wishlist.length ?? 0) > 0);
   const catalogueQuery = useSWR<ProductDto[]>(needsCatalogue ? CATALOGUE_KEY : null, readApi, {
     revalidateOnFocus: false,
@@ -135,6 +144,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     verified,
     ready,
     localCart,
+    cartChanges,
     catalogue,
     goneIds,
     query: cartQuery,
@@ -161,6 +171,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     refreshCatalogue,
     localCart,
     localWishlist,
+    cartChanges,
     refresh: async () => {
       const [cart, wishlist] = await Promise.all([cartQuery.mutate(), wishlistQuery.mutate()]);
       return cart && wishlist ? { cart: cart.cart, wishlist: wishlist.wishlist } : undefined;
@@ -192,6 +203,7 @@ type MergeInput = {
   refreshCatalogue: () => Promise<ProductDto[] | undefined>;
   localCart: CartAnswer["cart"];
   localWishlist: WishlistAnswer["wishlist"];
+  cartChanges: ReadonlyMap<string, number>;
   /** Reads both server lists again; undefined when they could not be read. */
   refresh: () => Promise<ServerLists | undefined>;
 };
@@ -224,6 +236,7 @@ function useMergeLocalLists({
   refreshCatalogue,
   localCart,
   localWishlist,
+  cartChanges,
   refresh,
 }: MergeInput) {
   const running = useRef(false);
@@ -233,7 +246,7 @@ function useMergeLocalLists({
     latest.current = { catalogue, refreshCatalogue, refresh };
   });
 
-  const waiting = localCart.length > 0 || localWishlist.length > 0;
+  const waiting = localCart.length > 0 || localWishlist.length > 0 || cartChanges.size > 0;
   const loaded = server !== undefined && catalogue !== undefined;
   const blocked = failedFor !== null && failedFor === userId;
 
@@ -251,13 +264,25 @@ function useMergeLocalLists({
       const products = fresh ? new Map(fresh.map((product) => [product.id, product])) : catalogue!;
       const localCart = readLocalCart();
       const localWishlist = readLocalWishlist();
-      if (localCart.length === 0 && localWishlist.length === 0) return;
+      const changes = readCartChanges();
+      if (localCart.length === 0 && localWishlist.length === 0 && changes.size === 0) return;
+      let networkFailed = false;
+      // Lines lowered or removed while the shop could not be reached go first, set exactly as she
+      // set them; the lines waiting to be raised then go on the cart those calls answered.
+      let serverLines = server.cart;
+      for (const [productId, quantity] of changes) {
+        const result =
+          quantity === 0
+            ? await serverCart.remove(productId)
+            : await serverCart.update(productId, quantity);
+        if (result.ok) serverLines = result.data.cart;
+        else if (isRetryable(result)) networkFailed = true;
+      }
       // A piece the catalogue lacks may be one added since a shared cache read it: it is sent,
       // and the shop has the last word (404 for a piece it does not have, 409 naming the stock).
       const stockOf = (id: string) => products.get(id)?.quantity ?? MAX_ITEM_QUANTITY;
-      const steps = planCartMerge({ local: localCart, server: server.cart, stockOf });
+      const steps = planCartMerge({ local: localCart, server: serverLines, stockOf });
       const { toAdd } = mergeWishlists(localWishlist, server.wishlist);
-      let networkFailed = false;
       for (const step of steps) {
         let result = await sendMergeStep(step);
         // Refused for a stock the catalogue overstated (a shared cache may keep an older answer):
@@ -266,7 +291,7 @@ function useMergeLocalLists({
         if (stock !== undefined) {
           const [retry] = planCartMerge({
             local: [step],
-            server: server.cart,
+            server: serverLines,
             stockOf: () => stock,
           });
           if (retry) result = await sendMergeStep(retry);

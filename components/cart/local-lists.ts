@@ -1,8 +1,8 @@
 // The cart and wishlist kept in browser storage (spec section 3, Browser storage keys): a visitor's
 // and an unverified customer's lists, and a verified customer's changes waiting for the network.
 // Read through useSyncExternalStore, so every tab sees a change made in another.
-import { parseStoredCart, parseStoredWishlist } from "@/lib/cart-rules";
-import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import { parseStoredCart, parseStoredCartChanges, parseStoredWishlist } from "@/lib/cart-rules";
+import { CART_CHANGES_STORAGE_KEY, CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
 import type { CartItem, WishlistReference } from "@/models/cart";
 
 const listeners = new Set<() => void>();
@@ -63,13 +63,47 @@ export const writeLocalCart = (items: readonly CartItem[]) => writeRaw(CART_STOR
 export const writeLocalWishlist = (refs: readonly WishlistReference[]) =>
   writeRaw(WISHLIST_STORAGE_KEY, refs);
 
+let changesCache: { raw: string | null; changes: ReadonlyMap<string, number> } = {
+  raw: null,
+  changes: new Map(),
+};
+export const NO_CART_CHANGES: ReadonlyMap<string, number> = new Map();
+
+/** A verified customer's cart changes waiting for the network: per product, its new quantity. */
+export function readCartChanges(): ReadonlyMap<string, number> {
+  const current = raw(CART_CHANGES_STORAGE_KEY);
+  if (current !== changesCache.raw) {
+    changesCache = { raw: current, changes: parseStoredCartChanges(current) };
+  }
+  return changesCache.changes;
+}
+
+/** Keeps a line's new quantity (0: removed) for the next merge, or forgets it (undefined). */
+export function keepCartChange(productId: string, quantity: number | undefined) {
+  const changes = new Map(readCartChanges());
+  if (quantity === undefined && !changes.has(productId)) return;
+  if (quantity === undefined) changes.delete(productId);
+  else changes.set(productId, quantity);
+  writeRaw(
+    CART_CHANGES_STORAGE_KEY,
+    [...changes].map(([id, value]) => ({ productId: id, quantity: value })),
+  );
+}
+
 export function clearLocalLists() {
   writeRaw(CART_STORAGE_KEY, []);
   writeRaw(WISHLIST_STORAGE_KEY, []);
+  writeRaw(CART_CHANGES_STORAGE_KEY, []);
 }
 
+const KEYS: ReadonlySet<string> = new Set([
+  CART_STORAGE_KEY,
+  WISHLIST_STORAGE_KEY,
+  CART_CHANGES_STORAGE_KEY,
+]);
+
 function onStorage(event: StorageEvent) {
-  if (event.key === null || event.key === CART_STORAGE_KEY || event.key === WISHLIST_STORAGE_KEY) {
+  if (event.key === null || KEYS.has(event.key)) {
     memory.clear();
     listeners.forEach((listener) => listener());
   }

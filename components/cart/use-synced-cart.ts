@@ -8,7 +8,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "@/components/ui/toast";
-import { readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
+import { keepCartChange, readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
 import { serverCart, type CartChangeAnswer } from "@/components/cart/server-lists";
 import type { ApiResult } from "@/lib/api-client";
 import {
@@ -33,7 +33,6 @@ export type ListChange =
 export const APPLIED: ListChange = { ok: true };
 export const KEPT_LOCALLY: ListChange = { ok: true, pending: true };
 const STOCK_REFUSAL: ListChange = { ok: false, reason: "stock", message: null };
-const networkRefusal = (message: string): ListChange => ({ ok: false, reason: "network", message });
 
 export type CartState = {
   items: CartItem[];
@@ -78,6 +77,7 @@ export function useSyncedCart({
   verified,
   ready,
   localCart,
+  cartChanges,
   catalogue,
   goneIds,
   query,
@@ -86,6 +86,8 @@ export function useSyncedCart({
   verified: boolean;
   ready: boolean;
   localCart: CartItem[];
+  /** Lines lowered or removed while the shop could not be reached: per product, its quantity. */
+  cartChanges: ReadonlyMap<string, number>;
   catalogue: CatalogueIndex;
   /** Products the shop confirmed gone: their lines are left out. */
   goneIds: ReadonlySet<string>;
@@ -101,9 +103,9 @@ export function useSyncedCart({
   const items = useMemo(
     () =>
       verified
-        ? overlayPendingCart(server ?? [], localCart, catalogue, goneIds)
+        ? overlayPendingCart(server ?? [], localCart, catalogue, goneIds, cartChanges)
         : refreshCartLines(localCart, catalogue, goneIds),
-    [verified, server, localCart, catalogue, goneIds],
+    [verified, server, localCart, catalogue, goneIds, cartChanges],
   );
 
   const quantityOf = useCallback(
@@ -167,13 +169,17 @@ export function useSyncedCart({
       }
       const stored = server?.find((line) => line.productId === product.id);
       const waiting = readLocalCart().some((line) => line.productId === product.id);
+      // Lowered or removed while the shop could not be reached: the server's line is not what
+      // she sees, so the line is set to what she sees plus the new units.
+      const changed = cartChanges.has(product.id);
       const wanted = quantityOf(product.id) + quantity;
       // A line a network error left waiting in browser storage goes with its units, as a whole.
-      const call = !waiting
-        ? () => serverCart.add(product.id, quantity)
-        : stored
-          ? () => serverCart.update(product.id, wanted)
-          : () => serverCart.add(product.id, wanted);
+      const call =
+        !waiting && !changed
+          ? () => serverCart.add(product.id, quantity)
+          : stored
+            ? () => serverCart.update(product.id, wanted)
+            : () => serverCart.add(product.id, wanted);
       const optimistic = stored
         ? (server ?? []).map((line) => (line === stored ? { ...line, quantity: wanted } : line))
         : [...(server ?? []), toCartItem(product, wanted)];
@@ -182,10 +188,13 @@ export function useSyncedCart({
         toast.warning(storefrontMessages.cart.networkError);
         return KEPT_LOCALLY;
       });
-      if (outcome.ok && !outcome.pending && waiting) dropLocalLine(product.id);
+      if (outcome.ok && !outcome.pending) {
+        if (waiting) dropLocalLine(product.id);
+        if (changed) keepCartChange(product.id, undefined);
+      }
       return outcome;
     },
-    [items, verified, quantityOf, server, change],
+    [items, verified, quantityOf, server, change, cartChanges],
   );
 
   const remove = useCallback(
@@ -195,13 +204,17 @@ export function useSyncedCart({
         return APPLIED;
       }
       dropLocalLine(productId);
+      // This removal replaces a change the shop could not be reached for earlier.
+      keepCartChange(productId, undefined);
       if (!server?.some((line) => line.productId === productId)) return APPLIED;
       return change(
         server.filter((line) => line.productId !== productId),
         () => serverCart.remove(productId),
         () => {
-          toast.error(storefrontMessages.cart.networkError);
-          return networkRefusal(storefrontMessages.cart.networkError);
+          // Stays removed here (spec section 4), and the next merge removes it on the server.
+          keepCartChange(productId, 0);
+          toast.warning(storefrontMessages.cart.networkError);
+          return KEPT_LOCALLY;
         },
       );
     },
@@ -236,8 +249,10 @@ export function useSyncedCart({
         replaceLocalLine({ ...line, quantity });
         return KEPT_LOCALLY;
       }
-      // A lower quantity than a waiting local line would be undone by the next merge's larger one.
+      // A lower quantity than a waiting local line would be undone by the next merge's larger one,
+      // and this quantity replaces one the shop could not be reached for earlier.
       dropLocalLine(productId);
+      keepCartChange(productId, undefined);
       const optimistic = server!.map((item) =>
         item.productId === productId ? { ...item, quantity } : item,
       );
@@ -265,13 +280,10 @@ export function useSyncedCart({
         }
       };
       return change(optimistic, call, () => {
-        if (wanted > stored.quantity) {
-          replaceLocalLine({ ...line, quantity: wanted });
-          toast.warning(storefrontMessages.cart.networkError);
-          return KEPT_LOCALLY;
-        }
-        toast.error(storefrontMessages.cart.networkError);
-        return networkRefusal(storefrontMessages.cart.networkError);
+        // Stays as she set it here (spec section 4), and the next merge sets it on the server.
+        keepCartChange(productId, wanted);
+        toast.warning(storefrontMessages.cart.networkError);
+        return KEPT_LOCALLY;
       });
     },
     [items, verified, server, change, remove, mutate],

@@ -14,7 +14,11 @@ import {
   verifiedCustomer,
   verifiedCustomerElsewhere,
 } from "./support/checkout";
-import { CHECKOUT_DRAFT_STORAGE_KEY, INSTAGRAM_DISCOUNT_PERCENT } from "@/lib/constants";
+import {
+  CART_CHANGES_STORAGE_KEY,
+  CHECKOUT_DRAFT_STORAGE_KEY,
+  INSTAGRAM_DISCOUNT_PERCENT,
+} from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import { ORDER_NUMBER_PATTERN } from "@/lib/order-rules";
 import type { OrderDto } from "@/models/order";
@@ -519,23 +523,55 @@ test("a line holding more than is left says so, and one step down takes it to wh
     .toEqual([2]);
 });
 
-test("a removal the shop cannot be reached for says so once, and the line stays", async ({
+test("a removal or a lower quantity the shop cannot be reached for stays as she set it, and reaches the shop later", async ({
   page,
   baseURL,
 }) => {
-  const { checkout, ring } = await atCheckout(page, baseURL!, {
-    pieces: { ring: { name: "Unreached Cedar Ring", price: "30.00", stock: 4, inCart: 1 } },
+  const { checkout, ring, pendant } = await atCheckout(page, baseURL!, {
+    pieces: {
+      ring: { name: "Unreached Cedar Ring", price: "30.00", stock: 4, inCart: 1 },
+      pendant: { name: "Unreached Shell Pendant", price: "20.00", stock: 5, inCart: 3 },
+    },
   });
-  const line = checkout.line(ring.name);
-  await expect(line).toContainText("$30.00");
-  await page.route("**/api/cart/remove/**", (route) => route.abort("internetdisconnected"));
-  await line.getByRole("button", { name: t.removeItem(ring.name) }).click();
+  const ringLine = checkout.line(ring.name);
+  const pendantLine = checkout.line(pendant.name);
+  await expect(ringLine).toContainText("$30.00");
+  const unreachable = ["**/api/cart/remove/**", "**/api/cart/update"];
+  for (const url of unreachable)
+    await page.route(url, (route) => route.abort("internetdisconnected"));
+
+  await ringLine.getByRole("button", { name: t.removeItem(ring.name) }).click();
+  await expect(ringLine).toHaveCount(0);
   const notice = toast(page, messages.cart.networkError);
   // Tried three times (1 s, then 2 s apart) before the shopper is told.
   await expect(notice.first()).toBeVisible({ timeout: 15_000 });
-  await expect(line).toBeVisible();
-  await page.waitForTimeout(500);
-  expect(await notice.count()).toBe(1);
+  await pendantLine.getByRole("button", { name: messages.cart.decrease }).click();
+  await expect(pendantLine.getByRole("group")).toContainText("2");
+  await expect(notice).toHaveCount(2, { timeout: 15_000 });
+  await expect(page.getByText(messages.cart.updateFailed)).toHaveCount(0);
+
+  // A reload while the shop is still out of reach shows the cart as she left it; the shop's is
+  // unchanged.
+  await page.reload();
+  await expect(pendantLine.getByRole("group")).toContainText("2");
+  await expect(ringLine).toHaveCount(0);
+  expect(await serverLines(page.request)).toEqual(
+    expect.arrayContaining([
+      { productId: ring.id, quantity: 1 },
+      { productId: pendant.id, quantity: 3 },
+    ]),
+  );
+
+  // Back in reach: the next visit takes both changes to the shop.
+  for (const url of unreachable) await page.unroute(url);
+  await page.reload();
+  await expect
+    .poll(() => serverLines(page.request), { timeout: 20_000 })
+    .toEqual([{ productId: pendant.id, quantity: 2 }]);
+  await expect(pendantLine.getByRole("group")).toContainText("2");
+  await expect(ringLine).toHaveCount(0);
+  const kept = await page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY);
+  expect(kept).toBeNull();
 });
 
 test("a verified Instagram customer sees the first-order discount applied and is charged the discounted total", async ({

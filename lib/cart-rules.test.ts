@@ -5,6 +5,7 @@ import {
   overlayPendingCart,
   parseStoredCart,
   parseStoredCartChanges,
+  parseStoredIds,
   parseStoredWishlist,
   planCartMerge,
   quantityCap,
@@ -436,5 +437,14 @@ describe("products the catalogue does not hold", () => {
 
   it("are none while the catalogue is not known", () => {
     expect(missingFromCatalogue(["a"], undefined)).toEqual([]);
+  });
+});
+
+describe("product ids kept in browser storage", () => {
+  it("are read back once each, anything but an id dropped", () => {
+    const raw = JSON.stringify(["a", "b", "a", 3, null, "", "x".repeat(101)]);
+    expect(parseStoredIds(raw)).toEqual(new Set(["a", "b"]));
+    expect(parseStoredIds("not json")).toEqual(new Set());
+    expect(parseStoredIds(JSON.stringify({ a: 1 }))).toEqual(new Set());
   });
 });

@@ -195,6 +195,15 @@ export function parseStoredCartChanges(raw: string | null): ReadonlyMap<string, 
   return changes;
 }
 
+/** Product ids read back from browser storage, each once; anything else is dropped. */
+export function parseStoredIds(raw: string | null): ReadonlySet<string> {
+  return new Set(
+    parseList(raw).filter(
+      (id): id is string => typeof id === "string" && id.length > 0 && id.length <= 100,
+    ),
+  );
+}
+
 /**
  * A wishlist read back from browser storage, as references. The older format kept whole products
  * (`_id` or `id`, name, price, images...): those are turned into references, and `migrated` says

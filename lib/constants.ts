@@ -159,6 +159,8 @@ export const CART_STORAGE_KEY = "cart";
 export const WISHLIST_STORAGE_KEY = "wishlist";
 /** A verified customer's lowered or removed cart lines a network error kept from the server. */
 export const CART_CHANGES_STORAGE_KEY = "cartChanges";
+/** A verified customer's wishlist removals a network error kept from the server. */
+export const WISHLIST_REMOVALS_STORAGE_KEY = "wishlistRemovals";
 export const SIGNUP_SOURCE_STORAGE_KEY = "signupSource";
 /** Session storage: what a customer typed into the checkout form, until the order is placed. */
 export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutDraft";

@@ -26,7 +26,9 @@ import {
   readLocalCart,
   readLocalWishlist,
   readCartChanges,
+  readWishlistRemovals,
   NO_CART_CHANGES,
+  NO_WISHLIST_REMOVALS,
   subscribeLocalLists,
   writeLocalCart,
   writeLocalWishlist,
@@ -64,6 +66,7 @@ const CartContext = createContext<CartState | null>(null);
 const noCart = () => EMPTY_CART;
 const noWishlist = () => EMPTY_WISHLIST;
 const noCartChanges = () => NO_CART_CHANGES;
+const noWishlistRemovals = () => NO_WISHLIST_REMOVALS;
 const WishlistContext = createContext<WishlistState | null>(null);
 
 /** Whether the browser reports being online, live. */
@@ -102,6 +105,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     hydrated ? readCartChanges : noCartChanges,
     noCartChanges,
   );
+  const wishlistRemovals = useSyncExternalStore(
+    subscribeLocalLists,
+    hydrated ? readWishlistRemovals : noWishlistRemovals,
+    noWishlistRemovals,
+  );
 
   // Logging out forgets the local lists (spec section 4, Auth).
   useEffect(() => onSignOut(clearLocalLists), [onSignOut]);
@@ -116,6 +124,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     (localCart.length > 0 ||
       localWishlist.length > 0 ||
       cartChanges.size > 0 ||
+      wishlistRemovals.size > 0 ||
       (wishlistQuery.data?.wishlist.length ?? 0) > 0);
   const catalogueQuery = useSWR<ProductDto[]>(needsCatalogue ? CATALOGUE_KEY : null, readApi, {
     revalidateOnFocus: false,
@@ -154,6 +163,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     verified,
     ready,
     localWishlist,
+    removals: wishlistRemovals,
     goneIds,
     catalogue,
     refreshCatalogue,
@@ -172,6 +182,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     localCart,
     localWishlist,
     cartChanges,
+    wishlistRemovals,
     refresh: async () => {
       const [cart, wishlist] = await Promise.all([cartQuery.mutate(), wishlistQuery.mutate()]);
       return cart && wishlist ? { cart: cart.cart, wishlist: wishlist.wishlist } : undefined;
@@ -204,6 +215,7 @@ type MergeInput = {
   localCart: CartAnswer["cart"];
   localWishlist: WishlistAnswer["wishlist"];
   cartChanges: ReadonlyMap<string, number>;
+  wishlistRemovals: ReadonlySet<string>;
   /** Reads both server lists again; undefined when they could not be read. */
   refresh: () => Promise<ServerLists | undefined>;
 };
@@ -237,6 +249,7 @@ function useMergeLocalLists({
   localCart,
   localWishlist,
   cartChanges,
+  wishlistRemovals,
   refresh,
 }: MergeInput) {
   const running = useRef(false);
@@ -246,7 +259,11 @@ function useMergeLocalLists({
     latest.current = { catalogue, refreshCatalogue, refresh };
   });
 
-  const waiting = localCart.length > 0 || localWishlist.length > 0 || cartChanges.size > 0;
+  const waiting =
+    localCart.length > 0 ||
+    localWishlist.length > 0 ||
+    cartChanges.size > 0 ||
+    wishlistRemovals.size > 0;
   const loaded = server !== undefined && catalogue !== undefined;
   const blocked = failedFor !== null && failedFor === userId;
 
@@ -265,7 +282,14 @@ function useMergeLocalLists({
       const localCart = readLocalCart();
       const localWishlist = readLocalWishlist();
       const changes = readCartChanges();
-      if (localCart.length === 0 && localWishlist.length === 0 && changes.size === 0) return;
+      const removals = readWishlistRemovals();
+      if (
+        localCart.length === 0 &&
+        localWishlist.length === 0 &&
+        changes.size === 0 &&
+        removals.size === 0
+      )
+        return;
       let networkFailed = false;
       // Lines lowered or removed while the shop could not be reached go first, set exactly as she
       // set them; the lines waiting to be raised then go on the cart those calls answered.
@@ -296,6 +320,11 @@ function useMergeLocalLists({
           });
           if (retry) result = await sendMergeStep(retry);
         }
+        if (!result.ok && isRetryable(result)) networkFailed = true;
+      }
+      // 404: no longer in the wishlist, as wanted.
+      for (const productId of removals) {
+        const result = await serverWishlist.remove(productId);
         if (!result.ok && isRetryable(result)) networkFailed = true;
       }
       for (const entry of toAdd) {

@@ -1,8 +1,18 @@
 // The cart and wishlist kept in browser storage (spec section 3, Browser storage keys): a visitor's
 // and an unverified customer's lists, and a verified customer's changes waiting for the network.
 // Read through useSyncExternalStore, so every tab sees a change made in another.
-import { parseStoredCart, parseStoredCartChanges, parseStoredWishlist } from "@/lib/cart-rules";
-import { CART_CHANGES_STORAGE_KEY, CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import {
+  parseStoredCart,
+  parseStoredCartChanges,
+  parseStoredIds,
+  parseStoredWishlist,
+} from "@/lib/cart-rules";
+import {
+  CART_CHANGES_STORAGE_KEY,
+  CART_STORAGE_KEY,
+  WISHLIST_REMOVALS_STORAGE_KEY,
+  WISHLIST_STORAGE_KEY,
+} from "@/lib/constants";
 import type { CartItem, WishlistReference } from "@/models/cart";
 
 const listeners = new Set<() => void>();
@@ -90,16 +100,42 @@ export function keepCartChange(productId: string, quantity: number | undefined) 
   );
 }
 
+let removalsCache: { raw: string | null; ids: ReadonlySet<string> } = { raw: null, ids: new Set() };
+export const NO_WISHLIST_REMOVALS: ReadonlySet<string> = new Set();
+
+/** A verified customer's wishlist removals waiting for the network: the products' ids. */
+export function readWishlistRemovals(): ReadonlySet<string> {
+  const current = raw(WISHLIST_REMOVALS_STORAGE_KEY);
+  if (current !== removalsCache.raw) {
+    removalsCache = { raw: current, ids: parseStoredIds(current) };
+  }
+  return removalsCache.ids;
+}
+
+/** Keeps a removal of these products for the next merge (`removed`), or forgets it. */
+export function keepWishlistRemovals(productIds: readonly string[], removed: boolean) {
+  const current = readWishlistRemovals();
+  if (productIds.every((id) => current.has(id) === removed)) return;
+  const ids = new Set(current);
+  for (const id of productIds) {
+    if (removed) ids.add(id);
+    else ids.delete(id);
+  }
+  writeRaw(WISHLIST_REMOVALS_STORAGE_KEY, [...ids]);
+}
+
 export function clearLocalLists() {
   writeRaw(CART_STORAGE_KEY, []);
   writeRaw(WISHLIST_STORAGE_KEY, []);
   writeRaw(CART_CHANGES_STORAGE_KEY, []);
+  writeRaw(WISHLIST_REMOVALS_STORAGE_KEY, []);
 }
 
 const KEYS: ReadonlySet<string> = new Set([
   CART_STORAGE_KEY,
   WISHLIST_STORAGE_KEY,
   CART_CHANGES_STORAGE_KEY,
+  WISHLIST_REMOVALS_STORAGE_KEY,
 ]);
 
 function onStorage(event: StorageEvent) {

@@ -2,11 +2,16 @@
 
 // The wishlist half of the cart provider (spec sections 4, 5 and 8). Visitors and unverified
 // customers keep references in browser storage; a verified customer's wishlist is the server's,
-// changed optimistically, with an add that met a network error kept locally until the next merge.
+// changed optimistically, with an add or a removal that met a network error kept locally until the
+// next merge.
 import { useCallback, useMemo, useRef, useState } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "@/components/ui/toast";
-import { readLocalWishlist, writeLocalWishlist } from "@/components/cart/local-lists";
+import {
+  keepWishlistRemovals,
+  readLocalWishlist,
+  writeLocalWishlist,
+} from "@/components/cart/local-lists";
 import { serverWishlist } from "@/components/cart/server-lists";
 import { APPLIED, KEPT_LOCALLY, type ListChange } from "@/components/cart/use-synced-cart";
 import { mergeWishlists } from "@/lib/cart-rules";
@@ -41,6 +46,7 @@ export function useSyncedWishlist({
   verified,
   ready,
   localWishlist,
+  removals,
   goneIds,
   catalogue,
   refreshCatalogue,
@@ -49,6 +55,8 @@ export function useSyncedWishlist({
   verified: boolean;
   ready: boolean;
   localWishlist: WishlistReference[];
+  /** Entries removed while the shop could not be reached: hidden until the next merge. */
+  removals: ReadonlySet<string>;
   /** Entries whose product was confirmed gone: hidden while their removal runs. */
   goneIds: ReadonlySet<string>;
   catalogue: ReadonlyMap<string, ProductDto> | undefined;
@@ -77,9 +85,10 @@ export function useSyncedWishlist({
   }, []);
 
   const entries = useMemo(() => {
-    const all = verified ? mergeWishlists(localWishlist, server ?? []).merged : localWishlist;
+    const stored = (server ?? []).filter((entry) => !removals.has(entry._id));
+    const all = verified ? mergeWishlists(localWishlist, stored).merged : localWishlist;
     return goneIds.size ? all.filter((entry) => !goneIds.has(entry._id)) : all;
-  }, [verified, localWishlist, server, goneIds]);
+  }, [verified, localWishlist, server, removals, goneIds]);
 
   const has = useCallback(
     (productId: string) => entries.some((entry) => entry._id === productId),
@@ -97,6 +106,15 @@ export function useSyncedWishlist({
         writeLocalWishlist([...readLocalWishlist(), entry]);
         toast.success(w.added);
         return APPLIED;
+      }
+      // Removed while the shop could not be reached: that removal is called off, and the entry
+      // the server still holds shows again.
+      if (removals.has(productId)) {
+        keepWishlistRemovals([productId], false);
+        if (server?.some((stored) => stored._id === productId)) {
+          toast.success(w.added);
+          return APPLIED;
+        }
       }
       const previous = data;
       if (previous) void mutate({ wishlist: [...previous.wishlist, entry] }, { revalidate: false });
@@ -131,7 +149,7 @@ export function useSyncedWishlist({
       toast.error(message);
       return { ok: false, reason: "refused", message };
     },
-    [has, verified, data, mutate, inTurn],
+    [has, verified, data, server, removals, mutate, inTurn],
   );
 
   const remove = useCallback(
@@ -152,11 +170,16 @@ export function useSyncedWishlist({
           : mutate());
         return APPLIED;
       }
+      if (result.kind === "network" || result.status >= 500) {
+        // Stays removed here (spec section 4), and the next merge removes it on the server.
+        keepWishlistRemovals([productId], true);
+        await mutate(previous, { revalidate: false });
+        toast.warning(storefrontMessages.cart.networkError);
+        return KEPT_LOCALLY;
+      }
       await mutate(previous, { revalidate: false });
-      const message =
-        result.kind === "network" ? storefrontMessages.cart.networkError : w.removeFailed;
-      toast.error(message);
-      return { ok: false, reason: result.kind, message };
+      toast.error(w.removeFailed);
+      return { ok: false, reason: result.kind, message: w.removeFailed };
     },
     [verified, data, mutate, inTurn],
   );
@@ -174,10 +197,17 @@ export function useSyncedWishlist({
     const result = await serverWishlist.clear();
     if (result.ok) return APPLIED;
     await mutate(previous, { revalidate: false });
-    const message =
-      result.kind === "network" ? storefrontMessages.cart.networkError : w.removeFailed;
-    toast.error(message);
-    return { ok: false, reason: result.kind, message };
+    if (result.kind === "network" || result.status >= 500) {
+      // Stays empty here, and the next merge removes each entry on the server.
+      keepWishlistRemovals(
+        previous.wishlist.map((entry) => entry._id),
+        true,
+      );
+      toast.warning(storefrontMessages.cart.networkError);
+      return KEPT_LOCALLY;
+    }
+    toast.error(w.removeFailed);
+    return { ok: false, reason: result.kind, message: w.removeFailed };
   }, [verified, data, mutate]);
 
   const products = useMemo(

@@ -5,7 +5,11 @@ import { verifiedCustomer } from "./support/admin";
 import { HeaderBadges, Owner, ProductPage, serverCart, serverLines, toast } from "./support/cart";
 import { atCheckout, CheckoutPage } from "./support/checkout";
 import { toCartItem } from "@/lib/cart-rules";
-import { CART_STORAGE_KEY, WISHLIST_STORAGE_KEY } from "@/lib/constants";
+import {
+  CART_STORAGE_KEY,
+  WISHLIST_REMOVALS_STORAGE_KEY,
+  WISHLIST_STORAGE_KEY,
+} from "@/lib/constants";
 import { messages } from "@/lib/messages";
 import type { WishlistAnswer } from "@/models/cart";
 
@@ -744,6 +748,72 @@ test.describe("one account on two devices", () => {
   });
 });
 
+test("a wishlist removal the shop cannot be reached for stays removed, and reaches the shop later", async ({
+  page,
+}) => {
+  const kept = await owner.createProduct({ quantity: 5 });
+  const dropped = await owner.createProduct({ quantity: 5 });
+  await verifiedCustomer(page.request);
+  for (const product of [kept, dropped]) {
+    const saved = await page.request.post("/api/wishlist/add", { data: { productId: product.id } });
+    expect(saved.ok()).toBe(true);
+  }
+  const savedIds = async () =>
+    ((await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer).wishlist
+      .map((entry) => entry._id)
+      .sort();
+  const header = new HeaderBadges(page);
+  await page.goto("/");
+  await header.expectCounts({ cart: 0, wishlist: 2 });
+
+  await page.route("**/api/wishlist/remove/**", (route) => route.abort("internetdisconnected"));
+  await header.wishlist.click();
+  const panel = page.getByRole("dialog", { name: messages.wishlist.title });
+  await panel.getByRole("button", { name: messages.wishlist.removeItem(dropped.name) }).click();
+  await expect(toast(page, messages.cart.networkError).first()).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByText(dropped.name, { exact: true })).toHaveCount(0);
+  await expect(panel.getByText(kept.name, { exact: true })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await header.expectCounts({ cart: 0, wishlist: 1 });
+
+  // Still out of reach after a reload: still removed here, still saved on the server.
+  await page.reload();
+  await header.expectCounts({ cart: 0, wishlist: 1 });
+  expect(await savedIds()).toEqual([kept.id, dropped.id].sort());
+
+  // Back in reach: the next visit removes it on the server too.
+  await page.unroute("**/api/wishlist/remove/**");
+  await page.reload();
+  await expect.poll(savedIds, { timeout: 20_000 }).toEqual([kept.id]);
+  await header.expectCounts({ cart: 0, wishlist: 1 });
+  // Forgotten here once the shop took it.
+  await expect.poll(() => storedRaw(page, WISHLIST_REMOVALS_STORAGE_KEY)).toBeNull();
+});
+
+test("a piece removed from the wishlist while the shop was out of reach and saved again stays saved", async ({
+  page,
+}) => {
+  const { product, productPage } = await customerOnProductPage(page);
+  expect(
+    (await page.request.post("/api/wishlist/add", { data: { productId: product.id } })).ok(),
+  ).toBe(true);
+  await page.reload();
+  await productPage.expectInWishlist(true);
+  await page.route("**/api/wishlist/remove/**", (route) => route.abort("internetdisconnected"));
+  await productPage.heart.click();
+  await expect(toast(page, messages.cart.networkError).first()).toBeVisible({ timeout: 15_000 });
+  await productPage.expectInWishlist(false);
+
+  await productPage.heart.click();
+  await productPage.expectInWishlist(true);
+  await page.unroute("**/api/wishlist/remove/**");
+  await page.reload();
+  await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 1 });
+  const { wishlist } = (await (await page.request.get("/api/wishlist")).json()) as WishlistAnswer;
+  expect(wishlist.map((entry) => entry._id)).toEqual([product.id]);
+  expect(await storedRaw(page, WISHLIST_REMOVALS_STORAGE_KEY)).toBeNull();
+});
+
 test("a visitor whose browser storage is full still keeps a cart for the visit, and can empty it", async ({
   page,
 }) => {
@@ -765,3 +835,7 @@ test("a visitor whose browser storage is full still keeps a cart for the visit, 
   await expect(page.getByRole("heading", { name: messages.checkout.emptyCart })).toBeVisible();
   await header.expectCounts({ cart: 0, wishlist: 0 });
 });
+
+/** What browser storage holds under `key`, as stored. */
+const storedRaw = (page: Page, key: string) =>
+  page.evaluate((name) => localStorage.getItem(name), key);

@@ -47,6 +47,14 @@ export type CallOptions = {
 
 const IDEMPOTENT: ReadonlySet<HttpMethod> = new Set(["GET", "PUT", "DELETE"]);
 
+/**
+ * Whether a failed call got no clear answer (unreachable, or a server error: a database failover,
+ * a proxy's 502): the change may or may not have been made.
+ */
+export function isUnanswered(outcome: { status: number }): boolean {
+  return outcome.status === 0 || outcome.status >= 500;
+}
+
 /** Whether a failed try is worth another: only when the server was unreachable or overwhelmed. */
 export function isRetryable(outcome: { status: number }): boolean {
   return outcome.status === 0 || outcome.status === 429 || outcome.status >= 500;

@@ -27,6 +27,12 @@ const comparators: Record<SortOption, (a: SearchableProduct, b: SearchableProduc
 const searchable = (text: string) =>
   text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
 
+const containsNeedle = (fields: readonly (string | undefined)[], needle: string) =>
+  fields.some((field) => field !== undefined && searchable(field).includes(needle));
+
+const productMatches = (product: SearchableProduct, needle: string) =>
+  containsNeedle([product.name, product.category], needle);
+
 /** Products whose name or category contains the query (ignoring case and accents), sorted; none for a blank query. */
 export function searchProducts<P extends SearchableProduct>({
   products,
@@ -39,20 +45,12 @@ export function searchProducts<P extends SearchableProduct>({
 }): P[] {
   const needle = searchable(query.trim());
   if (!needle) return [];
-  return products
-    .filter(
-      (product) =>
-        searchable(product.name).includes(needle) || searchable(product.category).includes(needle),
-    )
-    .sort(comparators[sort]);
+  return products.filter((product) => productMatches(product, needle)).sort(comparators[sort]);
 }
 
 type SearchableOrder = Pick<OrderDto, "orderNumber" | "userId" | "phoneNumber"> & {
   shippingAddress: Pick<OrderDto["shippingAddress"], "fullName">;
 };
-
-const containsNeedle = (fields: readonly (string | undefined)[], needle: string) =>
-  fields.some((field) => field !== undefined && searchable(field).includes(needle));
 
 /** The admin's products whose name or category contains the query; all of them for a blank one. */
 export function findAdminProducts<P extends SearchableProduct>(
@@ -61,7 +59,7 @@ export function findAdminProducts<P extends SearchableProduct>(
 ): readonly P[] {
   const needle = searchable(query.trim());
   if (!needle) return products;
-  return products.filter((product) => containsNeedle([product.name, product.category], needle));
+  return products.filter((product) => productMatches(product, needle));
 }
 
 /**

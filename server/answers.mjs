@@ -133,12 +133,8 @@ export function resolveDotSegments(req) {
  * 404 (Next's own not-found address).
  */
 export function hideNextErrorPage(req) {
-  const target = req.url ?? "/";
-  const queryAt = target.indexOf("?");
-  const path = queryAt === -1 ? target : target.slice(0, queryAt);
-  if (path === "/_global-error") {
-    req.url = "/_not-found" + (queryAt === -1 ? "" : target.slice(queryAt));
-  }
+  const path = pathOf(req);
+  if (path === "/_global-error") req.url = "/_not-found" + (req.url ?? "/").slice(path.length);
 }
 
 const API_ROOT = new Set(["/api", "/api/"]);

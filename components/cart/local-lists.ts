@@ -42,17 +42,22 @@ function writeRaw(key: string, list: readonly unknown[]) {
 const memory = new Map<string, string | null>();
 const raw = (key: string) => (memory.has(key) ? memory.get(key)! : readRaw(key));
 
-let cartCache: { raw: string | null; items: CartItem[] } = { raw: null, items: [] };
+/** Reads `key` through `parse`, parsing again only when the stored text changed: renders read often. */
+function storedReader<T>(key: string, parse: (stored: string | null) => T): () => T {
+  let cache = { raw: null as string | null, value: parse(null) };
+  return () => {
+    const current = raw(key);
+    if (current !== cache.raw) cache = { raw: current, value: parse(current) };
+    return cache.value;
+  };
+}
+
 let wishlistCache: { raw: string | null; refs: WishlistReference[] } = { raw: null, refs: [] };
 
 export const EMPTY_CART: CartItem[] = [];
 export const EMPTY_WISHLIST: WishlistReference[] = [];
 
-export function readLocalCart(): CartItem[] {
-  const current = raw(CART_STORAGE_KEY);
-  if (current !== cartCache.raw) cartCache = { raw: current, items: parseStoredCart(current) };
-  return cartCache.items;
-}
+export const readLocalCart: () => CartItem[] = storedReader(CART_STORAGE_KEY, parseStoredCart);
 
 /** The stored wishlist as references; the older whole-product format is rewritten on first read. */
 export function readLocalWishlist(): WishlistReference[] {
@@ -73,20 +78,10 @@ export const writeLocalCart = (items: readonly CartItem[]) => writeRaw(CART_STOR
 export const writeLocalWishlist = (refs: readonly WishlistReference[]) =>
   writeRaw(WISHLIST_STORAGE_KEY, refs);
 
-let changesCache: { raw: string | null; changes: ReadonlyMap<string, number> } = {
-  raw: null,
-  changes: new Map(),
-};
 export const NO_CART_CHANGES: ReadonlyMap<string, number> = new Map();
 
 /** A verified customer's cart changes waiting for the network: per product, its new quantity. */
-export function readCartChanges(): ReadonlyMap<string, number> {
-  const current = raw(CART_CHANGES_STORAGE_KEY);
-  if (current !== changesCache.raw) {
-    changesCache = { raw: current, changes: parseStoredCartChanges(current) };
-  }
-  return changesCache.changes;
-}
+export const readCartChanges = storedReader(CART_CHANGES_STORAGE_KEY, parseStoredCartChanges);
 
 /** Keeps a line's new quantity (0: removed) for the next merge, or forgets it (undefined). */
 export function keepCartChange(productId: string, quantity: number | undefined) {
@@ -100,17 +95,10 @@ export function keepCartChange(productId: string, quantity: number | undefined) 
   );
 }
 
-let removalsCache: { raw: string | null; ids: ReadonlySet<string> } = { raw: null, ids: new Set() };
 export const NO_WISHLIST_REMOVALS: ReadonlySet<string> = new Set();
 
 /** A verified customer's wishlist removals waiting for the network: the products' ids. */
-export function readWishlistRemovals(): ReadonlySet<string> {
-  const current = raw(WISHLIST_REMOVALS_STORAGE_KEY);
-  if (current !== removalsCache.raw) {
-    removalsCache = { raw: current, ids: parseStoredIds(current) };
-  }
-  return removalsCache.ids;
-}
+export const readWishlistRemovals = storedReader(WISHLIST_REMOVALS_STORAGE_KEY, parseStoredIds);
 
 /** Keeps a removal of these products for the next merge (`removed`), or forgets it. */
 export function keepWishlistRemovals(productIds: readonly string[], removed: boolean) {

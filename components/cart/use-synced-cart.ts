@@ -10,7 +10,7 @@ import type { SWRResponse } from "swr";
 import { toast } from "@/components/ui/toast";
 import { keepCartChange, readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
 import { serverCart, type CartChangeAnswer } from "@/components/cart/server-lists";
-import type { ApiResult } from "@/lib/api-client";
+import { isUnanswered, type ApiResult } from "@/lib/api-client";
 import {
   addToCart,
   overlayPendingCart,
@@ -138,10 +138,8 @@ export function useSyncedCart({
         return APPLIED;
       }
       // `offline` keeps what should stay in browser storage before the server's cart goes back.
-      // A server error (a database failover, a proxy's 502) is no answer either: the change may or
-      // may not have been made, and the merge that follows settles it without counting it twice.
-      const unanswered = result.kind === "network" || result.status >= 500;
-      const outcome = unanswered ? offline() : null;
+      // The merge that follows settles a change that got no clear answer without counting it twice.
+      const outcome = isUnanswered(result) ? offline() : null;
       await mutate(previous, { revalidate: false });
       if (outcome) return outcome;
       void mutate();

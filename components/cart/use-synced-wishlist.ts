@@ -14,6 +14,7 @@ import {
 } from "@/components/cart/local-lists";
 import { serverWishlist } from "@/components/cart/server-lists";
 import { APPLIED, KEPT_LOCALLY, type ListChange } from "@/components/cart/use-synced-cart";
+import { isUnanswered } from "@/lib/api-client";
 import { mergeWishlists } from "@/lib/cart-rules";
 import { storefrontMessages } from "@/lib/storefront-messages";
 import type { WishlistAnswer, WishlistReference } from "@/models/cart";
@@ -170,7 +171,7 @@ export function useSyncedWishlist({
           : mutate());
         return APPLIED;
       }
-      if (result.kind === "network" || result.status >= 500) {
+      if (isUnanswered(result)) {
         // Stays removed here (spec section 4), and the next merge removes it on the server.
         keepWishlistRemovals([productId], true);
         await mutate(previous, { revalidate: false });
@@ -197,7 +198,7 @@ export function useSyncedWishlist({
     const result = await serverWishlist.clear();
     if (result.ok) return APPLIED;
     await mutate(previous, { revalidate: false });
-    if (result.kind === "network" || result.status >= 500) {
+    if (isUnanswered(result)) {
       // Stays empty here, and the next merge removes each entry on the server.
       keepWishlistRemovals(
         previous.wishlist.map((entry) => entry._id),

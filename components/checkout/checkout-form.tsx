@@ -31,7 +31,7 @@ import {
   TextField,
   useZodForm,
 } from "@/components/ui/form-controls";
-import { callApi, describeFailure } from "@/lib/api-client";
+import { callApi, describeFailure, isUnanswered } from "@/lib/api-client";
 import { DELIVERY_CITIES } from "@/lib/constants";
 import { stockSentences } from "@/lib/cart-rules";
 import { centsToDollars } from "@/lib/format";
@@ -160,7 +160,7 @@ export function CheckoutForm({
       // The session ended elsewhere (signed out in another tab, or on every device): the profile
       // is checked again, so the page turns to the signed-out checkout (spec section 4).
       if (result.status === 401) void auth.refresh();
-      if (result.kind === "network" || result.status >= 500) {
+      if (isUnanswered(result)) {
         // No clear answer: the order may have been placed all the same. The cart and the orders
         // are read again, so a placed order's pieces leave the cart instead of being ordered twice,
         // and the emptied cart says why.

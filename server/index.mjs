@@ -7,6 +7,8 @@
 // - a path is read with its `.` and `..` segments resolved, as Next routes it;
 // - Next's own error page is not served at its address (/_global-error) but the shop's 404;
 // - an answer to a request whose body was left part-way ends the connection;
+// - a connection that sends nothing is closed, and a client reaching the shop directly may
+//   hold only so many at once (server/connection-limits.mjs);
 // - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE, CONNECT) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
@@ -32,6 +34,7 @@ import {
 } from "./answers.mjs";
 import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
 import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
+import { cameOnRefusedConnection, limitConnections } from "./connection-limits.mjs";
 import { createNotFoundBudget } from "./not-found-budget.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
 import { clientAddressOf, forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
@@ -83,6 +86,7 @@ function allowedMethods(req) {
 }
 
 function serve(req, res) {
+  if (cameOnRefusedConnection(req)) return;
   req.headers["x-forwarded-for"] = forwardedForHeader({
     header: req.headers["x-forwarded-for"],
     socketAddress: req.socket.remoteAddress,
@@ -136,6 +140,8 @@ server.on("checkExpectation", serve);
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
 server.on("clientError", answerClientError);
+// A connection that sends nothing is closed, and one address may hold only so many at once.
+limitConnections(server, { perAddress: hops === 0 });
 server.on("connect", answerConnect);
 
 // Next listens for protocol upgrades on the server it is given (for the development server's hot

@@ -8,6 +8,7 @@ import { shopDataDir, shopPort } from "./support/shop";
 import { expect, test } from "./support/test";
 import { messages } from "@/lib/messages";
 import type { ProductDto } from "@/models/product";
+import { MAX_CONNECTIONS_PER_ADDRESS } from "@/server/connection-limits.mjs";
 import { NOT_FOUND_PER_MINUTE } from "@/server/not-found-budget.mjs";
 
 // The shop as an attacker meets it: every answer's security headers, a page policy that lets only
@@ -363,6 +364,31 @@ test.describe("client addresses reached directly (TRUST_PROXY unset)", () => {
     for (let i = 0; i < 11; i++)
       statuses.push(await forgotPasswordFrom(request, `198.51.100.${i}`, server!.origin));
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+
+  test("one address holds only so many connections; the next is answered 429 and closed", async () => {
+    const { hostname, port } = new URL(server!.origin);
+    const open = (): Promise<net.Socket> =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(Number(port), hostname, () => resolve(socket));
+        socket.on("error", reject);
+      });
+    const held: net.Socket[] = [];
+    try {
+      for (let i = 0; i < MAX_CONNECTIONS_PER_ADDRESS; i++) held.push(await open());
+      const refused = await exchangeRaw(server!.origin, ["GET /api/products HTTP/1.1"]);
+      expect(refused).toMatch(/^HTTP\/1\.1 429 /);
+      expect(JSON.parse(refused.split("\r\n\r\n")[1] ?? "")).toEqual({
+        error: messages.api.tooManyRequests,
+      });
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+    await expect
+      .poll(async () =>
+        (await exchangeRaw(server!.origin, ["GET /api/products HTTP/1.1"])).slice(0, 12),
+      )
+      .toBe("HTTP/1.1 200");
   });
 });
 

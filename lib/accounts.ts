@@ -7,7 +7,7 @@ import {
   randomUUID,
   timingSafeEqual,
 } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
 import { hashPassword, needsRehash, verifyPassword } from "@/lib/auth/password";
 import { getAuthSecret } from "@/lib/auth/secret";
 import { createSessionToken, endAllSessions, endOtherSessions } from "@/lib/auth/session";
@@ -364,18 +364,19 @@ export async function resetPassword({
   newPassword: string;
 }): Promise<{ user: User; token: string }> {
   const db = await getDb();
-  const liveToken = and(
+  const unexpiredToken = and(
     eq(passwordResets.resetTokenHash, sha256(resetToken)),
-    isNull(passwordResets.usedAt),
     gt(passwordResets.resetTokenExpiresAt, sql`now()`),
   );
+  const liveToken = and(unexpiredToken, isNull(passwordResets.usedAt));
   // The cheap look-up first: a made-up token costs no password hash.
   const [pending] = await db
-    .select({ id: passwordResets.id })
+    .select({ id: passwordResets.id, userId: passwordResets.userId, usedAt: passwordResets.usedAt })
     .from(passwordResets)
-    .where(liveToken)
+    .where(unexpiredToken)
     .limit(1);
   if (!pending) throw badRequest(messages.auth.resetSessionExpired);
+  if (pending.usedAt) return repeatedReset({ userId: pending.userId, newPassword });
   const passwordHash = await hashPassword(newPassword);
   const user = await db.transaction(async (tx) => {
     const [reset] = await tx
@@ -396,11 +397,29 @@ export async function resetPassword({
       .where(eq(users.id, reset.userId))
       .returning();
     if (!updated) throw badRequest(messages.auth.resetSessionExpired);
-    await tx.delete(passwordResets).where(eq(passwordResets.userId, updated.id));
+    // Every other reset ends; this one stays, used, until it expires (see repeatedReset).
+    await tx
+      .delete(passwordResets)
+      .where(and(eq(passwordResets.userId, updated.id), ne(passwordResets.id, pending.id)));
     await endAllSessions(tx, { userId: updated.id });
     return updated;
   });
   mailAfterAnswer("password changed mail", () => sendPasswordChangedMail({ to: user }));
+  return { user, token: await createSessionToken({ user }) };
+}
+
+/**
+ * A reset sent again after its answer was lost (a phone's connection dropped): the password is
+ * already the new one. Saying the reset expired would leave the shopper unsure which password now
+ * opens the account, so the same token with the password it set signs her in, as the lost answer
+ * would have; with any other password, or once the password has changed since, it has expired.
+ */
+async function repeatedReset({ userId, newPassword }: { userId: string; newPassword: string }) {
+  const db = await getDb();
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.passwordHash || !(await verifyPassword(newPassword, user.passwordHash))) {
+    throw badRequest(messages.auth.resetSessionExpired);
+  }
   return { user, token: await createSessionToken({ user }) };
 }
 

@@ -584,6 +584,51 @@ describeEachDatabase("auth API", ({ db }) => {
       expect(latestMail(email)).toMatch(/Subject: .*password was changed/);
     });
 
+    it("sent again after its answer was lost, the same reset signs her in instead of saying it expired", async () => {
+      const { email } = await signUpShopper();
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: await requestPin(email) },
+      });
+      const body = { resetToken: verified.body.resetToken, newPassword: "new-pearl-24" };
+      expect((await call(resetPassword, "/api/auth/reset-password", { body })).status).toBe(200);
+      const mailsAfterFirst = outboxMails(dataDir, email).length;
+
+      const again = await call(resetPassword, "/api/auth/reset-password", { body });
+      expect(again).toMatchObject({ status: 200, body: { user: { email } } });
+      expect(
+        (
+          await call(profile, "/api/auth/profile", {
+            method: "GET",
+            token: again.body.token as string,
+          })
+        ).status,
+      ).toBe(200);
+      // Nothing was changed twice: no second "password changed" mail.
+      expect(outboxMails(dataDir, email)).toHaveLength(mailsAfterFirst);
+      // Only with the password it set: the token cannot set another one.
+      expect(
+        await call(resetPassword, "/api/auth/reset-password", {
+          body: { ...body, newPassword: "new-pearl-25" },
+        }),
+      ).toMatchObject({ status: 400, body: { error: m.auth.resetSessionExpired } });
+      // Nor once the password has been changed since.
+      const signedIn = await call(login, "/api/auth/login", {
+        body: { email, password: "new-pearl-24" },
+      });
+      expect(
+        (
+          await call(changePassword, "/api/auth/change-password", {
+            body: { currentPassword: "new-pearl-24", newPassword: "new-pearl-26" },
+            token: signedIn.body.token as string,
+          })
+        ).status,
+      ).toBe(200);
+      expect(await call(resetPassword, "/api/auth/reset-password", { body })).toMatchObject({
+        status: 400,
+        body: { error: m.auth.resetSessionExpired },
+      });
+    });
+
     it("keeps a reset the owner earned with her PIN when someone asks for another PIN for her email", async () => {
       const { email } = await signUpShopper();
       const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {

@@ -21,6 +21,7 @@ import { toast } from "@/components/ui/toast";
 import { useAuth } from "@/components/account/auth-provider";
 import {
   clearLocalLists,
+  forgetMerged,
   EMPTY_CART,
   EMPTY_WISHLIST,
   readLocalCart,
@@ -254,6 +255,8 @@ function useMergeLocalLists({
 }: MergeInput) {
   const running = useRef(false);
   const [failedFor, setFailedFor] = useState<string | null>(null);
+  // Counts finished merges, so one that left lines kept meanwhile (by another tab) runs again.
+  const [merges, setMerges] = useState(0);
   const latest = useRef({ catalogue, refreshCatalogue, refresh });
   useEffect(() => {
     latest.current = { catalogue, refreshCatalogue, refresh };
@@ -334,11 +337,12 @@ function useMergeLocalLists({
       // Read back before the local copy goes, so the counts never dip in between.
       await refresh();
       if (networkFailed) setFailedFor(userId ?? null);
-      else clearLocalLists();
+      else forgetMerged({ cart: localCart, wishlist: localWishlist, changes, removals });
     }).finally(() => {
       running.current = false;
+      setMerges((count) => count + 1);
     });
-  }, [enabled, waiting, loaded, blocked, userId]);
+  }, [enabled, waiting, loaded, blocked, userId, merges]);
 
   // Back online: the next merge may try again.
   useEffect(() => {

@@ -89,9 +89,13 @@ export function keepCartChange(productId: string, quantity: number | undefined) 
   if (quantity === undefined && !changes.has(productId)) return;
   if (quantity === undefined) changes.delete(productId);
   else changes.set(productId, quantity);
+  writeCartChanges(changes);
+}
+
+function writeCartChanges(changes: Iterable<[string, number]>) {
   writeRaw(
     CART_CHANGES_STORAGE_KEY,
-    [...changes].map(([id, value]) => ({ productId: id, quantity: value })),
+    [...changes].map(([productId, quantity]) => ({ productId, quantity })),
   );
 }
 
@@ -117,6 +121,32 @@ export function clearLocalLists() {
   writeRaw(WISHLIST_STORAGE_KEY, []);
   writeRaw(CART_CHANGES_STORAGE_KEY, []);
   writeRaw(WISHLIST_REMOVALS_STORAGE_KEY, []);
+}
+
+/** What a merge read and sent to the server. */
+export type MergedLists = {
+  cart: readonly CartItem[];
+  wishlist: readonly WishlistReference[];
+  changes: ReadonlyMap<string, number>;
+  removals: ReadonlySet<string>;
+};
+
+/**
+ * Forgets what a merge sent once the server has it, and only that: a line, entry or change
+ * another tab kept meanwhile (or changed since the merge read it) stays for the next merge.
+ */
+export function forgetMerged(sent: MergedLists) {
+  const sentLine = new Map(sent.cart.map((line) => [line.productId, line.quantity]));
+  const sentEntries = new Set(sent.wishlist.map((entry) => entry._id));
+  writeLocalCart(readLocalCart().filter((line) => sentLine.get(line.productId) !== line.quantity));
+  writeLocalWishlist(readLocalWishlist().filter((entry) => !sentEntries.has(entry._id)));
+  writeCartChanges(
+    [...readCartChanges()].filter(([id, quantity]) => sent.changes.get(id) !== quantity),
+  );
+  writeRaw(
+    WISHLIST_REMOVALS_STORAGE_KEY,
+    [...readWishlistRemovals()].filter((id) => !sent.removals.has(id)),
+  );
 }
 
 const KEYS: ReadonlySet<string> = new Set([

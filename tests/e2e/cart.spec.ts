@@ -502,6 +502,50 @@ test("a line waiting in browser storage reaches the server once, however many ta
   await new HeaderBadges(page).expectCounts({ cart: 2, wishlist: 0 });
 });
 
+test("a line another tab leaves while a merge is on its way is not forgotten with the merged ones", async ({
+  page,
+  context,
+}) => {
+  const [first, second] = [
+    await owner.createProduct({ quantity: 8 }),
+    await owner.createProduct({ quantity: 8 }),
+  ];
+  await verifiedCustomer(page.request);
+  await page.goto("/");
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  // The merge's add is held until the other tab has left its line.
+  let addSeen = false;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/cart/add", async (route) => {
+    addSeen = true;
+    await released;
+    await route.continue();
+  });
+  const other = await context.newPage();
+  await other.goto("/about");
+  const leave = (lines: unknown[]) =>
+    other.evaluate(
+      ([key, value]) => localStorage.setItem(key!, value!),
+      [CART_STORAGE_KEY, JSON.stringify(lines)],
+    );
+  await leave([toCartItem(first, 1)]);
+  await expect.poll(() => addSeen, { timeout: 20_000 }).toBe(true);
+  await leave([toCartItem(first, 1), toCartItem(second, 2)]);
+  release();
+
+  await expect
+    .poll(() => serverLines(page.request), { timeout: 20_000 })
+    .toEqual(
+      expect.arrayContaining([
+        { productId: first.id, quantity: 1 },
+        { productId: second.id, quantity: 2 },
+      ]),
+    );
+  await expect.poll(() => storedList(page, CART_STORAGE_KEY), { timeout: 20_000 }).toEqual([]);
+  expect(await serverLines(page.request)).toHaveLength(2);
+});
+
 test("catalogue pages are the same HTML for a visitor and for a signed-in customer with a cart", async ({
   page,
   playwright,

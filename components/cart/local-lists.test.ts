@@ -10,16 +10,9 @@ import {
   writeLocalWishlist,
 } from "@/components/cart/local-lists";
 import type { CartItem } from "@/models/cart";
+import { installWebStorage } from "@/tests/support/web-storage";
 
-const items = new Map<string, string>();
-beforeAll(() => {
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-  Object.defineProperty(globalThis, "localStorage", { value: storage, configurable: true });
-});
+const items = installWebStorage("localStorage");
 beforeEach(() => items.clear());
 
 const line = (productId: string, quantity: number): CartItem => ({

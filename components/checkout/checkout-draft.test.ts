@@ -1,15 +1,8 @@
 import { forgetCheckoutDraft, readCheckoutDraft } from "@/components/checkout/checkout-draft";
 import { CHECKOUT_DRAFT_STORAGE_KEY } from "@/lib/constants";
+import { installWebStorage } from "@/tests/support/web-storage";
 
-const items = new Map<string, string>();
-beforeAll(() => {
-  const storage = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-  Object.defineProperty(globalThis, "sessionStorage", { value: storage, configurable: true });
-});
+const items = installWebStorage("sessionStorage");
 beforeEach(() => items.clear());
 
 const keep = (value: unknown) =>

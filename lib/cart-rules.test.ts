@@ -1,5 +1,6 @@
 import {
   addToCart,
+  cartChangesAfterOrder,
   mergeWishlists,
   missingFromCatalogue,
   overlayPendingCart,
@@ -426,6 +427,29 @@ describe("cart changes kept for the network", () => {
     [JSON.stringify([{ productId: 3, quantity: 1 }, null, "a"])],
   ])("keep nothing unreadable: %s", (raw) => {
     expect(parseStoredCartChanges(raw)).toEqual(new Map());
+  });
+
+  it("drop by what an order took once it is placed: what she took out of an ordered line goes too", () => {
+    const changes = new Map([
+      ["a", 2],
+      ["b", 0],
+      ["c", 3],
+    ]);
+    const ordered = [
+      { productId: "a", quantity: 2 },
+      { productId: "d", quantity: 1 },
+      { productId: null, quantity: 1 },
+    ];
+    expect(cartChangesAfterOrder(changes, ordered)).toEqual(
+      new Map([
+        ["a", 0],
+        ["b", 0],
+        ["c", 3],
+      ]),
+    );
+    // Raised by a line waiting to be added, the order held more than the change: nothing is left.
+    expect(cartChangesAfterOrder(changes, [{ productId: "c", quantity: 5 }]).get("c")).toBe(0);
+    expect(changes.get("a")).toBe(2);
   });
 });
 

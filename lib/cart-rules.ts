@@ -271,6 +271,24 @@ export function applyCartChanges(
 }
 
 /**
+ * The cart changes still waiting for the network once an order is placed. The order held each line
+ * as she saw it, its waiting change included: that change drops by the units ordered, so the units
+ * she took out while the shop could not be reached, which the shop's line still holds once the
+ * order took its part, go at the next merge instead of coming back to her cart.
+ */
+export function cartChangesAfterOrder(
+  changes: ReadonlyMap<string, number>,
+  ordered: readonly { productId: string | null; quantity: number }[],
+): Map<string, number> {
+  const after = new Map(changes);
+  for (const { productId, quantity } of ordered) {
+    const change = productId === null ? undefined : after.get(productId);
+    if (change !== undefined) after.set(productId!, Math.max(0, change - quantity));
+  }
+  return after;
+}
+
+/**
  * What a verified customer sees: the stored cart with the lines a network error kept from the
  * server set as she set them (`changes`: lowered, or removed at 0), then raised by the local lines
  * the server has not taken yet, exactly as the next merge will leave it (planCartMerge).

@@ -92,7 +92,8 @@ export function keepCartChange(productId: string, quantity: number | undefined) 
   writeCartChanges(changes);
 }
 
-function writeCartChanges(changes: Iterable<[string, number]>) {
+/** Replaces every waiting cart change. */
+export function writeCartChanges(changes: Iterable<[string, number]>) {
   writeRaw(
     CART_CHANGES_STORAGE_KEY,
     [...changes].map(([productId, quantity]) => ({ productId, quantity })),

@@ -8,11 +8,18 @@ import { useRouter } from "next/navigation";
 import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "@/components/ui/toast";
-import { keepCartChange, readLocalCart, writeLocalCart } from "@/components/cart/local-lists";
+import {
+  keepCartChange,
+  readCartChanges,
+  readLocalCart,
+  writeCartChanges,
+  writeLocalCart,
+} from "@/components/cart/local-lists";
 import { serverCart, type CartChangeAnswer } from "@/components/cart/server-lists";
 import { isUnanswered, type ApiResult } from "@/lib/api-client";
 import {
   addToCart,
+  cartChangesAfterOrder,
   overlayPendingCart,
   quantityCap,
   refreshCartLines,
@@ -53,7 +60,7 @@ export type CartState = {
   update: (productId: string, quantity: number) => Promise<ListChange>;
   remove: (productId: string) => Promise<ListChange>;
   /** After an order: the server took the ordered lines out of its cart; the browser's copy follows. */
-  afterOrder: () => Promise<void>;
+  afterOrder: (ordered: readonly { productId: string | null; quantity: number }[]) => Promise<void>;
   /** Lowers quantities to the stock and removes sold-out lines, then says what changed. */
   fixIssues: () => Promise<ListChange>;
   /** Reads the cart again (a verified customer's from the server), for example after checkout. */
@@ -314,11 +321,15 @@ export function useSyncedCart({
   }, [verified, mutate, refreshCatalogue]);
 
   // A line added meanwhile (another tab, another device) stays in the server's cart: it is read
-  // again, not cleared.
-  const afterOrder = useCallback(async () => {
-    writeLocalCart([]);
-    await refresh();
-  }, [refresh]);
+  // again, not cleared. A change still waiting for the network was ordered as she saw it.
+  const afterOrder = useCallback(
+    async (ordered: readonly { productId: string | null; quantity: number }[]) => {
+      writeLocalCart([]);
+      writeCartChanges(cartChangesAfterOrder(readCartChanges(), ordered));
+      await refresh();
+    },
+    [refresh],
+  );
 
   return useMemo<CartState>(
     () => ({

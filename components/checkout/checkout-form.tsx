@@ -138,7 +138,7 @@ export function CheckoutForm({
         onPlaced(result.data.order);
         // Pages the browser kept (for the Back button) show the stock this order just took.
         router.refresh();
-        await Promise.all([cart.afterOrder(), mutate(ORDERS_KEY)]);
+        await Promise.all([cart.afterOrder(result.data.order.items), mutate(ORDERS_KEY)]);
         return;
       }
       // Refused outright: nothing was placed, so the next press is a new attempt.

@@ -1,6 +1,6 @@
 import { expect, expectLiningFigures, holdRequests, test, type Locator } from "./support/test";
 import { AccountArea } from "./support/account";
-import { Owner, serverCart, serverLines, toast } from "./support/cart";
+import { HeaderBadges, Owner, serverCart, serverLines, toast } from "./support/cart";
 import {
   addOnServer,
   atCheckout,
@@ -574,6 +574,41 @@ test("a removal or a lower quantity the shop cannot be reached for stays as she 
   await expect
     .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY))
     .toBeNull();
+});
+
+test("a line lowered while the shop could not be reached, then ordered, does not come back to the cart", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Lowered Cedar Ring", price: "30.00", stock: 5, inCart: 3 } },
+  });
+  const ringLine = checkout.line(ring.name);
+  // Her connection drops every cart change for a while, and the merge that would send it later:
+  // the line stays at 2 in her browser, the shop's line at 3.
+  await page.route("**/api/cart/update", (route) => route.abort("internetdisconnected"));
+  await ringLine.getByRole("button", { name: messages.cart.decrease }).click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await expect(ringLine.getByRole("group")).toContainText("2");
+  expect(await serverLines(page.request)).toEqual([{ productId: ring.id, quantity: 3 }]);
+
+  // The order goes through with the 2 she sees; the shop's line keeps the unit she took out.
+  await checkout.fillShipping();
+  await checkout.expectPlaced("$65.00");
+  const [order] = await ordersOf(page.request);
+  expect(order!.items).toMatchObject([{ productId: ring.id, quantity: 2 }]);
+  await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
+
+  // Back in reach: neither what she ordered nor the unit she took out comes back to the cart.
+  await page.unroute("**/api/cart/update");
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY), {
+      timeout: 20_000,
+    })
+    .toBeNull();
+  expect(await serverLines(page.request)).toEqual([]);
+  await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
 });
 
 test("a verified Instagram customer sees the first-order discount applied and is charged the discounted total", async ({

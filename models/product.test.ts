@@ -32,8 +32,24 @@ describe("quantityField", () => {
     ["10", 10],
     ["0", 0],
     [3, 3],
+    ["5.0", 5],
+    ["+5", 5],
+    ["100000", 100_000],
   ])("reads %p", (input, value) => {
     expect(quantityField.parse(input)).toBe(value);
+  });
+
+  // Counted from the text as typed: a float would round these to a whole number of units.
+  it.each([
+    ["4.9999999999999999", messages.admin.quantityWhole],
+    ["5.00000000000000001", messages.admin.quantityWhole],
+    ["0.0000000000000001", messages.admin.quantityWhole],
+    ["1e3", messages.admin.quantityWhole],
+    ["-1", messages.admin.quantityNegative],
+    ["100001", messages.admin.quantityTooHigh(100_000)],
+    [4.5, messages.admin.quantityWhole],
+  ])("refuses %p", (input, message) => {
+    expect(quantityField.safeParse(input).error?.issues[0]?.message).toBe(message);
   });
 });
 

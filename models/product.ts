@@ -49,6 +49,8 @@ const numberText = (required: string) =>
     .pipe(z.string().min(1, { error: required }));
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+/** A decimal with nothing but zeros after its point: read from the text, which a float would round. */
+const WHOLE = /^[+-]?\d*(\.0*)?$/;
 
 /** Dollars as typed ("12.5", "0.99") to integer cents: no float ever holds the money. */
 export const priceField = numberText(a.priceRequired).transform((value, ctx) => {
@@ -81,7 +83,7 @@ export const quantityField = numberText(a.quantityRequired).transform((value, ct
     ? a.quantityWhole
     : Number(value) < 0
       ? a.quantityNegative
-      : !Number.isInteger(Number(value))
+      : !WHOLE.test(value)
         ? a.quantityWhole
         : Number(value) > PRODUCT_LIMITS.quantity
           ? a.quantityTooHigh(PRODUCT_LIMITS.quantity)

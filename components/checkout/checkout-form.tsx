@@ -22,7 +22,7 @@ import { readShortItems, StockProblem } from "@/components/checkout/stock-proble
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
 import { VerificationNotice } from "@/components/orders/account-notices";
-import { ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
+import { fetchOrders, ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
 import {
   FormAlert,
   SelectField,
@@ -136,9 +136,14 @@ export function CheckoutForm({
         attempt.current = null;
         forgetCheckoutDraft();
         onPlaced(result.data.order);
-        // Pages the browser kept (for the Back button) show the stock this order just took.
-        router.refresh();
-        await Promise.all([cart.afterOrder(result.data.order.items), mutate(ORDERS_KEY)]);
+        const [, ordersRead] = await Promise.allSettled([
+          cart.afterOrder(result.data.order.items),
+          mutate(ORDERS_KEY, fetchOrders(), { revalidate: false }),
+        ]);
+        // Pages the browser kept (for the Back button) show the stock this order just took. Only
+        // once the shop answered again: a refresh that cannot reach it reloads the whole page
+        // (Next's fallback), and the thank-you would give way to the browser's offline page.
+        if (ordersRead.status === "fulfilled") router.refresh();
         return;
       }
       // Refused outright: nothing was placed, so the next press is a new attempt.

@@ -18,7 +18,8 @@ export class OrdersLoadError extends Error {
   }
 }
 
-async function fetchOrders(): Promise<CustomerOrders> {
+/** Reads the orders; throws OrdersLoadError when they could not be read. */
+export async function fetchOrders(): Promise<CustomerOrders> {
   const result = await callApi<CustomerOrders>(ORDERS_KEY);
   if (result.ok) return result.data;
   throw new OrdersLoadError(result.status, result.requiresVerification);

@@ -830,6 +830,39 @@ test("an answer lost on the way back is retried with the same Idempotency-Key: o
   expect(await stockOf(page.request, ring)).toBe(4);
 });
 
+test("a connection lost just after the order's answer arrived leaves the thank-you on screen, its number shown", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Tyre Pearl Ring", price: "23.00", stock: 5, inCart: 1 } },
+  });
+  await checkout.fillShipping();
+
+  // The order's answer arrives, and then the phone loses its connection: nothing else gets out.
+  let dropped = false;
+  const ordersTries: string[] = [];
+  await page.route("**/*", (route) => {
+    if (!dropped) return route.fallback();
+    if (new URL(route.request().url()).pathname === "/api/orders") ordersTries.push("aborted");
+    return route.abort("internetdisconnected");
+  });
+  await page.route("**/api/orders/checkout", async (route) => {
+    const placed = await route.fetch();
+    dropped = true;
+    await route.fulfill({ response: placed });
+  });
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  // Every try of the orders' read after the order has failed: the page had time to leave.
+  await expect.poll(() => ordersTries.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+
+  const [order] = await ordersOf(page.request);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
+});
+
 test("an order placed whose every answer was lost leaves the cart, so it cannot be ordered twice", async ({
   page,
   baseURL,

@@ -4,12 +4,13 @@
 // the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
 // so a visitor sees the cart's lines under the sign-in prompt and can change them there.
 import { CircleHelp, ShoppingBag } from "lucide-react";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart, useFreshCart } from "@/components/cart/cart-provider";
 import { CheckoutForm } from "@/components/checkout/checkout-form";
 import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-summary";
 import { ThankYou } from "@/components/checkout/thank-you";
+import { useOrders } from "@/components/orders/use-orders";
 import {
   ButtonLink,
   LoadFailedNotice,
@@ -22,23 +23,57 @@ import type { OrderDto } from "@/models/order";
 
 const t = messages.checkout;
 
+/** The address's name for the order a thank-you shows (`/checkout?order=…`). */
+const PLACED_ORDER_PARAM = "order";
+
+function subscribeToHistory(onChange: () => void) {
+  window.addEventListener("popstate", onChange);
+  return () => window.removeEventListener("popstate", onChange);
+}
+
+const readPlacedOrderNumber = () =>
+  new URLSearchParams(window.location.search).get(PLACED_ORDER_PARAM);
+
+/** The order number the thank-you wrote into this page's address, if any. */
+function usePlacedOrderNumber(): string | null {
+  return useSyncExternalStore(subscribeToHistory, readPlacedOrderNumber, () => null);
+}
+
+/**
+ * The thank-you names its order in the address, so a reload (a pull on a phone) or Back and
+ * Forward show it again, read from the customer's orders, instead of an empty cart.
+ */
+function rememberPlacedOrder(order: OrderDto) {
+  const url = new URL(window.location.href);
+  url.searchParams.set(PLACED_ORDER_PARAM, order.orderNumber);
+  window.history.replaceState(null, "", url);
+}
+
 export function CheckoutView() {
   const { status, user } = useAuth();
   const cart = useFreshCart();
   const [placed, setPlaced] = useState<OrderDto | null>(null);
   // The last Place Order got no clear answer: it may have been placed all the same.
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const placedNumber = usePlacedOrderNumber();
+  const verified = Boolean(user?.isEmailVerified);
+  const orders = useOrders(verified && placedNumber !== null && !placed);
+  const shown = placed ?? orders.data?.orders.find((o) => o.orderNumber === placedNumber);
 
-  if (placed) {
+  if (shown) {
     return (
       <ThankYou
-        order={placed}
-        firstName={user?.firstName ?? placed.shippingAddress.fullName}
-        showOrdersLink={Boolean(user?.isEmailVerified)}
+        order={shown}
+        firstName={user?.firstName ?? shown.shippingAddress.fullName}
+        showOrdersLink={verified}
       />
     );
   }
   if (status === "loading" || !cart.ready) return <CheckoutSkeleton />;
+  // The thank-you's order is being read again (a reload): not the cart until it is known.
+  if (verified && placedNumber !== null && !orders.data && !orders.error) {
+    return <CheckoutSkeleton />;
+  }
   // The stored cart could not be read (the network): it is not empty, so the page does not say so.
   if (cart.loadFailed) {
     return (
@@ -75,7 +110,15 @@ export function CheckoutView() {
     );
   }
   return (
-    <CheckoutForm key={user.id} user={user} onPlaced={setPlaced} onUnconfirmed={setUnconfirmed} />
+    <CheckoutForm
+      key={user.id}
+      user={user}
+      onPlaced={(order) => {
+        rememberPlacedOrder(order);
+        setPlaced(order);
+      }}
+      onUnconfirmed={setUnconfirmed}
+    />
   );
 }
 

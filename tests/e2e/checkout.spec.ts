@@ -830,6 +830,34 @@ test("an answer lost on the way back is retried with the same Idempotency-Key: o
   expect(await stockOf(page.request, ring)).toBe(4);
 });
 
+test("a thank-you reloaded, or come back to with Back and Forward, still shows the order placed; a new visit to the checkout does not", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Anjar Moon Ring", price: "26.00", stock: 5, inCart: 1 } },
+  });
+  await checkout.fillShipping();
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  const [order] = await ordersOf(page.request);
+  await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
+
+  await page.reload();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
+  await expect(checkout.detail(t.total)).toHaveText("$31.00");
+
+  await page.goBack();
+  await page.goForward();
+  await expect(checkout.thankYou).toBeVisible();
+  await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
+
+  await page.goto("/checkout");
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible();
+  await expect(checkout.thankYou).toHaveCount(0);
+});
+
 test("a connection lost just after the order's answer arrived leaves the thank-you on screen, its number shown", async ({
   page,
   baseURL,
@@ -858,7 +886,7 @@ test("a connection lost just after the order's answer arrived leaves the thank-y
   await expect.poll(() => ordersTries.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
 
   const [order] = await ordersOf(page.request);
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/checkout/);
   await expect(checkout.thankYou).toBeVisible();
   await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
 });

@@ -162,5 +162,7 @@ export const CART_CHANGES_STORAGE_KEY = "cartChanges";
 /** A verified customer's wishlist removals a network error kept from the server. */
 export const WISHLIST_REMOVALS_STORAGE_KEY = "wishlistRemovals";
 export const SIGNUP_SOURCE_STORAGE_KEY = "signupSource";
+/** When the last order was placed in this browser: the other tabs read the cart again. */
+export const ORDER_PLACED_STORAGE_KEY = "orderPlaced";
 /** Session storage: what a customer typed into the checkout form, until the order is placed. */
 export const CHECKOUT_DRAFT_STORAGE_KEY = "checkoutDraft";

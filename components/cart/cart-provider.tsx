@@ -31,6 +31,7 @@ import {
   NO_CART_CHANGES,
   NO_WISHLIST_REMOVALS,
   subscribeLocalLists,
+  subscribeOrderPlaced,
   writeLocalCart,
   writeLocalWishlist,
 } from "@/components/cart/local-lists";
@@ -47,6 +48,7 @@ import {
 import { useSyncedCart, type CartState } from "@/components/cart/use-synced-cart";
 import { useSyncedWishlist, type WishlistState } from "@/components/cart/use-synced-wishlist";
 import { WishlistPanelMount } from "@/components/cart/wishlist-panel-mount";
+import { ORDERS_KEY } from "@/components/orders/use-orders";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { isRetryable } from "@/lib/api-client";
 import { MAX_ITEM_QUANTITY } from "@/lib/constants";
@@ -114,6 +116,18 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   // Logging out forgets the local lists (spec section 4, Auth).
   useEffect(() => onSignOut(clearLocalLists), [onSignOut]);
+
+  // An order placed in another tab took its pieces out of the stored cart: this tab reads the cart
+  // and the orders again at once, so its checkout cannot send the same pieces a second time.
+  const { mutate: revalidate } = useSWRConfig();
+  useEffect(
+    () =>
+      subscribeOrderPlaced(() => {
+        void revalidate(CART_KEY);
+        void revalidate(ORDERS_KEY);
+      }),
+    [revalidate],
+  );
 
   const cartQuery = useSWR<CartAnswer>(verified ? CART_KEY : null, readApi);
   const wishlistQuery = useSWR<WishlistAnswer>(verified ? WISHLIST_KEY : null, readApi);

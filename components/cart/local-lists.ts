@@ -10,6 +10,7 @@ import {
 import {
   CART_CHANGES_STORAGE_KEY,
   CART_STORAGE_KEY,
+  ORDER_PLACED_STORAGE_KEY,
   WISHLIST_REMOVALS_STORAGE_KEY,
   WISHLIST_STORAGE_KEY,
 } from "@/lib/constants";
@@ -122,6 +123,7 @@ export function clearLocalLists() {
   writeRaw(WISHLIST_STORAGE_KEY, []);
   writeRaw(CART_CHANGES_STORAGE_KEY, []);
   writeRaw(WISHLIST_REMOVALS_STORAGE_KEY, []);
+  writeRaw(ORDER_PLACED_STORAGE_KEY, []);
 }
 
 /** What a merge read and sent to the server. */
@@ -171,4 +173,22 @@ export function subscribeLocalLists(listener: () => void) {
     listeners.delete(listener);
     if (listeners.size === 0) window.removeEventListener("storage", onStorage);
   };
+}
+
+/** Tells the shopper's other tabs that an order was placed: its pieces have left the stored cart. */
+export function announceOrderPlaced() {
+  try {
+    localStorage.setItem(ORDER_PLACED_STORAGE_KEY, String(Date.now()));
+  } catch {
+    // Storage disabled: the other tabs read the cart again when they are shown.
+  }
+}
+
+/** Calls `listener` when another tab of this browser has placed an order. */
+export function subscribeOrderPlaced(listener: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === ORDER_PLACED_STORAGE_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
 }

@@ -9,6 +9,7 @@ import { useCallback, useMemo, useRef } from "react";
 import type { SWRResponse } from "swr";
 import { toast } from "@/components/ui/toast";
 import {
+  announceOrderPlaced,
   keepCartChange,
   readCartChanges,
   readLocalCart,
@@ -326,6 +327,7 @@ export function useSyncedCart({
     async (ordered: readonly { productId: string | null; quantity: number }[]) => {
       writeLocalCart([]);
       writeCartChanges(cartChangesAfterOrder(readCartChanges(), ordered));
+      announceOrderPlaced();
       await refresh();
     },
     [refresh],

@@ -830,6 +830,28 @@ test("an answer lost on the way back is retried with the same Idempotency-Key: o
   expect(await stockOf(page.request, ring)).toBe(4);
 });
 
+test("an order placed in one tab empties the checkout open in another, which cannot send the same pieces again", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Hasbaya Twist Ring", price: "27.00", stock: 5, inCart: 1 } },
+  });
+  const otherTab = await page.context().newPage();
+  const other = new CheckoutPage(otherTab);
+  await other.open();
+  await expect(other.placeOrder).toBeVisible();
+
+  await checkout.fillShipping();
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+
+  await expect(otherTab.getByRole("heading", { name: t.emptyCart })).toBeVisible();
+  await expect(other.placeOrder).toHaveCount(0);
+  expect(await ordersOf(page.request)).toHaveLength(1);
+  await otherTab.close();
+});
+
 test("a thank-you reloaded, or come back to with Back and Forward, still shows the order placed; a new visit to the checkout does not", async ({
   page,
   baseURL,

@@ -176,6 +176,23 @@ export function ProductFormDialog({
   };
   // A material typed but not yet added goes with the save: what the owner sees is what is saved.
   const [materialDraft, setMaterialDraft] = useState("");
+  // A reload (a pull to refresh on a phone) or leaving the page would drop what the form holds
+  // and the photos picked for it: while it holds anything unsaved, the browser asks first.
+  const [imagesOpened] = useState(images);
+  const unsaved =
+    formState.isDirty ||
+    showsSomething(materialDraft) ||
+    images.length !== imagesOpened.length ||
+    images.some((image, index) => image.key !== imagesOpened[index]?.key);
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", ask);
+    return () => window.removeEventListener("beforeunload", ask);
+  }, [unsaved]);
   const setMaterials = (materials: string[]) =>
     form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true });
   // Images are checked with the fields, so one press shows every problem at once.

@@ -1030,6 +1030,50 @@ test("a press beside the product form keeps it open with what the owner typed", 
   await expect(admin.dialog).toHaveCount(0);
 });
 
+test("a reload while the product form holds unsaved changes asks first; an untouched or saved form does not", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  const asked: string[] = [];
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.type());
+    void dialog.dismiss();
+  });
+  const reload = () => page.evaluate(() => location.reload()).catch(() => undefined);
+
+  // Opened and left as it was: nothing to lose, nothing asked.
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await expect(admin.dialog).toBeVisible();
+  await reload();
+  await expect(admin.dialog).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: t.productManagement })).toBeVisible();
+  expect(asked).toEqual([]);
+
+  // A pull to refresh on a phone, or a reload pressed by mistake, halfway through a new piece:
+  // the browser asks, and staying keeps everything she typed and picked.
+  const name = `Half-typed Cedar Pendant ${Date.now()}`;
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill(name);
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([await photo("front.jpg", "#d4af37")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+  await reload();
+  await expect.poll(() => asked).toEqual(["beforeunload"]);
+  await expect(admin.field(t.nameLabel)).toHaveValue(name);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+
+  // Saved: nothing is left to lose.
+  await admin.field(t.priceLabel).fill("38");
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  await admin.expectToast(t.productCreated);
+  await expect(admin.dialog).toHaveCount(0);
+  await reload();
+  await expect(page.getByRole("heading", { name: t.productManagement })).toBeVisible();
+  await expect(admin.productRow(name)).toBeVisible();
+  expect(asked).toEqual(["beforeunload"]);
+});
+
 test("the dashboard's and the orders' counts use lining figures: a 1 never reads as an I, nor a 0 as an o", async ({
   page,
 }) => {

@@ -31,10 +31,19 @@ export function answerClientError(error, socket) {
       : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
         ? [408, REQUEST_TIMED_OUT]
         : [400, MALFORMED_REQUEST];
+  endWithJson(socket, status, message);
+}
+
+/**
+ * Writes a whole answer straight to the connection, in the API's error shape (`{ error }`), and
+ * ends it: for what is answered before, or instead of, Node's own handling of a request.
+ */
+export function endWithJson(socket, status, message, extraHeaders = {}) {
   const body = JSON.stringify({ error: message });
+  const extra = Object.entries(extraHeaders).map(([name, value]) => `${name}: ${value}\r\n`);
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-      `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\n` +
+      `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\n${extra.join("")}` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
@@ -65,13 +74,7 @@ export function answerConnect(_req, socket) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: METHOD_NOT_ALLOWED });
-  socket.end(
-    `HTTP/1.1 405 ${STATUS_CODES[405]}\r\n` +
-      `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\n` +
-      `Allow: ${[...SERVED_METHODS].join(", ")}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endWithJson(socket, 405, METHOD_NOT_ALLOWED, { Allow: [...SERVED_METHODS].join(", ") });
 }
 
 function sendJson(res, status, body, extraHeaders = {}) {

@@ -10,8 +10,7 @@
 //   one past that is answered 429 and closed. Generous on purpose: a phone's browser opens up to
 //   six to a site, and a carrier's shared address (CGNAT) carries many shoppers. Behind proxies
 //   every connection comes from a proxy, and capping clients is the proxy's part.
-import { STATUS_CODES } from "node:http";
-import { NO_CACHE, TOO_MANY_REQUESTS } from "./answers.mjs";
+import { endWithJson, TOO_MANY_REQUESTS } from "./answers.mjs";
 import { normaliseAddress } from "./trust-proxy.mjs";
 
 export const FIRST_BYTE_MS = 20_000;
@@ -42,12 +41,7 @@ export function limitConnections(
     const count = open.get(address) ?? 0;
     if (count >= max) {
       socket[REFUSED] = true;
-      const body = JSON.stringify({ error: TOO_MANY_REQUESTS });
-      socket.end(
-        `HTTP/1.1 429 ${STATUS_CODES[429]}\r\n` +
-          `Content-Type: application/json\r\nCache-Control: ${NO_CACHE}\r\nRetry-After: 1\r\n` +
-          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-      );
+      endWithJson(socket, 429, TOO_MANY_REQUESTS, { "Retry-After": "1" });
       // Nothing more is read from it; a client that never closes its side is not waited for.
       setTimeout(() => socket.destroy(), 1000).unref();
       return false;

@@ -376,7 +376,7 @@ export async function resetPassword({
     .where(unexpiredToken)
     .limit(1);
   if (!pending) throw badRequest(messages.auth.resetSessionExpired);
-  if (pending.usedAt) return repeatedReset({ userId: pending.userId, newPassword });
+  if (pending.usedAt) return repeatedReset({ resetId: pending.id, newPassword });
   const passwordHash = await hashPassword(newPassword);
   const user = await db.transaction(async (tx) => {
     const [reset] = await tx
@@ -384,7 +384,8 @@ export async function resetPassword({
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.id, pending.id), liveToken))
       .returning({ userId: passwordResets.userId });
-    if (!reset) throw badRequest(messages.auth.resetSessionExpired);
+    // Used meanwhile: by this same reset sent twice at once, or it expired.
+    if (!reset) return null;
     const [updated] = await tx
       .update(users)
       .set({
@@ -404,19 +405,35 @@ export async function resetPassword({
     await endAllSessions(tx, { userId: updated.id });
     return updated;
   });
+  if (!user) return repeatedReset({ resetId: pending.id, newPassword });
   mailAfterAnswer("password changed mail", () => sendPasswordChangedMail({ to: user }));
   return { user, token: await createSessionToken({ user }) };
 }
 
+/** How long after a reset the same reset sent again signs in (see repeatedReset). */
+const RESET_REPEAT_MINUTES = 5;
+
 /**
- * A reset sent again after its answer was lost (a phone's connection dropped): the password is
- * already the new one. Saying the reset expired would leave the shopper unsure which password now
- * opens the account, so the same token with the password it set signs her in, as the lost answer
- * would have; with any other password, or once the password has changed since, it has expired.
+ * A reset sent again after its answer was lost (a phone's connection dropped), or twice at once:
+ * the password is already the new one. Saying the reset expired would leave the shopper unsure
+ * which password now opens the account, so for a few minutes the same token with the password it
+ * set signs her in, as the lost answer would have. With any other password, once the password has
+ * changed since, or later, it has expired: the used token is no way to try passwords.
  */
-async function repeatedReset({ userId, newPassword }: { userId: string; newPassword: string }) {
+async function repeatedReset({ resetId, newPassword }: { resetId: string; newPassword: string }) {
   const db = await getDb();
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [found] = await db
+    .select({ user: users })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.id, resetId),
+        gt(passwordResets.usedAt, sql`now() - make_interval(mins => ${RESET_REPEAT_MINUTES})`),
+      ),
+    )
+    .limit(1);
+  const user = found?.user;
   if (!user?.passwordHash || !(await verifyPassword(newPassword, user.passwordHash))) {
     throw badRequest(messages.auth.resetSessionExpired);
   }

@@ -585,7 +585,7 @@ describeEachDatabase("auth API", ({ db }) => {
     });
 
     it("sent again after its answer was lost, the same reset signs her in instead of saying it expired", async () => {
-      const { email } = await signUpShopper();
+      const { email, user } = await signUpShopper();
       const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
         body: { email, pin: await requestPin(email) },
       });
@@ -605,6 +605,19 @@ describeEachDatabase("auth API", ({ db }) => {
       ).toBe(200);
       // Nothing was changed twice: no second "password changed" mail.
       expect(outboxMails(dataDir, email)).toHaveLength(mailsAfterFirst);
+      // Only for a few minutes.
+      await db()
+        .update(passwordResets)
+        .set({ usedAt: sql`now() - interval '6 minutes'` })
+        .where(eq(passwordResets.userId, user.id as string));
+      expect(await call(resetPassword, "/api/auth/reset-password", { body })).toMatchObject({
+        status: 400,
+        body: { error: m.auth.resetSessionExpired },
+      });
+      await db()
+        .update(passwordResets)
+        .set({ usedAt: sql`now()` })
+        .where(eq(passwordResets.userId, user.id as string));
       // Only with the password it set: the token cannot set another one.
       expect(
         await call(resetPassword, "/api/auth/reset-password", {
@@ -627,6 +640,21 @@ describeEachDatabase("auth API", ({ db }) => {
         status: 400,
         body: { error: m.auth.resetSessionExpired },
       });
+    });
+
+    it("sent twice at once, the same reset signs her in both times and changes the password once", async () => {
+      const { email } = await signUpShopper();
+      const verified = await call(verifyResetPin, "/api/auth/verify-reset-pin", {
+        body: { email, pin: await requestPin(email) },
+      });
+      const mailsBefore = outboxMails(dataDir, email).length;
+      const body = { resetToken: verified.body.resetToken, newPassword: "new-pearl-27" };
+      const answers = await Promise.all([
+        call(resetPassword, "/api/auth/reset-password", { body }),
+        call(resetPassword, "/api/auth/reset-password", { body }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(outboxMails(dataDir, email)).toHaveLength(mailsBefore + 1);
     });
 
     it("keeps a reset the owner earned with her PIN when someone asks for another PIN for her email", async () => {

@@ -352,10 +352,14 @@ function useMergeLocalLists({
       await refresh();
       if (networkFailed) setFailedFor(userId ?? null);
       else forgetMerged({ cart: localCart, wishlist: localWishlist, changes, removals });
-    }).finally(() => {
-      running.current = false;
-      setMerges((count) => count + 1);
-    });
+    })
+      // A merge that threw (storage or Web Locks refused) waits like one the network failed, instead
+      // of running again at once.
+      .catch(() => setFailedFor(userId ?? null))
+      .finally(() => {
+        running.current = false;
+        setMerges((count) => count + 1);
+      });
   }, [enabled, waiting, loaded, blocked, userId, merges]);
 
   // Back online: the next merge may try again.

@@ -46,7 +46,7 @@ describe("forgetting what a sign-in merge sent", () => {
 
   it("keeps what another tab kept while the merge ran, and what it changed since", () => {
     writeLocalCart([line("a", 2), line("b", 1)]);
-    writeLocalWishlist([entry("w")]);
+    writeLocalWishlist([entry("v"), entry("w")]);
     keepCartChange("c", 0);
     keepWishlistRemovals(["r"], true);
     const sent = {
@@ -57,13 +57,21 @@ describe("forgetting what a sign-in merge sent", () => {
     };
     // Another tab, offline, while the merge's calls were on their way.
     writeLocalCart([line("a", 2), line("b", 3), line("d", 1)]);
-    writeLocalWishlist([entry("w"), entry("x")]);
+    // "w" removed and saved again: a new entry, which stays.
+    writeLocalWishlist([
+      entry("v"),
+      { ...entry("w"), dateAdded: "2026-11-28T11:00:00.000Z" },
+      entry("x"),
+    ]);
     keepCartChange("c", 2);
     keepCartChange("e", 0);
     keepWishlistRemovals(["s"], true);
     forgetMerged(sent);
     expect(readLocalCart()).toEqual([line("b", 3), line("d", 1)]);
-    expect(readLocalWishlist()).toEqual([entry("x")]);
+    expect(readLocalWishlist()).toEqual([
+      { ...entry("w"), dateAdded: "2026-11-28T11:00:00.000Z" },
+      entry("x"),
+    ]);
     expect([...readCartChanges()]).toEqual([
       ["c", 2],
       ["e", 0],

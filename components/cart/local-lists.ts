@@ -140,12 +140,16 @@ export type MergedLists = {
  */
 export function forgetMerged(sent: MergedLists) {
   const sentLine = new Map(sent.cart.map((line) => [line.productId, line.quantity]));
-  const sentEntries = new Set(sent.wishlist.map((entry) => entry._id));
+  const sentEntries = new Set(sent.wishlist.map((entry) => `${entry._id} ${entry.dateAdded}`));
   writeLocalCart(readLocalCart().filter((line) => sentLine.get(line.productId) !== line.quantity));
-  writeLocalWishlist(readLocalWishlist().filter((entry) => !sentEntries.has(entry._id)));
+  writeLocalWishlist(
+    readLocalWishlist().filter((entry) => !sentEntries.has(`${entry._id} ${entry.dateAdded}`)),
+  );
   writeCartChanges(
     [...readCartChanges()].filter(([id, quantity]) => sent.changes.get(id) !== quantity),
   );
+  // A removal is known by its id alone: one kept again meanwhile (the piece saved and removed
+  // once more in another tab, offline) goes with the one sent, a race this leaves.
   writeRaw(
     WISHLIST_REMOVALS_STORAGE_KEY,
     [...readWishlistRemovals()].filter((id) => !sent.removals.has(id)),

@@ -181,6 +181,7 @@ export function ProductFormDialog({
   const [imagesOpened] = useState(images);
   const unsaved =
     formState.isDirty ||
+    preparingPhotos > 0 ||
     showsSomething(materialDraft) ||
     images.length !== imagesOpened.length ||
     images.some((image, index) => image.key !== imagesOpened[index]?.key);

@@ -56,8 +56,16 @@ type StockRefusal = {
 };
 
 /** A cart's pieces and quantities, to tell whether it changed since an order was refused. */
-const linesKey = (items: readonly { productId: string; quantity: number }[]) =>
+const linesKey = (items: readonly { productId: string | null; quantity: number }[]) =>
   items.map(({ productId, quantity }) => `${productId}:${quantity}`).join(",");
+
+/** The same pieces and quantities, in any order (an order lists its items by name). */
+const sameLines = (
+  a: readonly { productId: string | null; quantity: number }[],
+  b: readonly { productId: string | null; quantity: number }[],
+) => linesKey([...a].sort(byProduct)) === linesKey([...b].sort(byProduct));
+const byProduct = (a: { productId: string | null }, b: { productId: string | null }) =>
+  (a.productId ?? "").localeCompare(b.productId ?? "");
 
 /**
  * Whether the next order gets the first-order discount, as the server says. Not promised until
@@ -107,6 +115,26 @@ export function CheckoutForm({
   });
   const totals = cartTotals(cart.items, discount === "applied");
 
+  /**
+   * After an order that got no answer: an order among hers now that was not before, of exactly
+   * these pieces, is that one, and the cart follows it as after an answered order (a change still
+   * waiting for the network drops by what it took, so the pieces do not come back). Otherwise the
+   * cart is read again.
+   */
+  async function settleUnanswered(
+    items: { productId: string; quantity: number }[],
+    ordersBefore: readonly OrderDto[] | undefined,
+  ) {
+    const now = await mutate(ORDERS_KEY, fetchOrders(), { revalidate: false }).catch(
+      () => undefined,
+    );
+    const known = new Set(ordersBefore?.map((order) => order._id));
+    const placed =
+      ordersBefore &&
+      now?.orders.find((order) => !known.has(order._id) && sameLines(order.items, items));
+    if (placed) await cart.afterOrder(placed.items);
+    else await cart.refresh();
+  }
   const form = useZodForm(
     checkoutFormSchema,
     {
@@ -120,6 +148,7 @@ export function CheckoutForm({
       const items = cart.items.map(({ productId, quantity }) => ({ productId, quantity }));
       const lines = linesKey(items);
       if (attempt.current?.lines !== lines) attempt.current = { key: crypto.randomUUID(), lines };
+      const ordersBefore = orders.data?.orders;
       const payload: CheckoutPayload = {
         ...values,
         items,
@@ -170,8 +199,7 @@ export function CheckoutForm({
         // are read again, so a placed order's pieces leave the cart instead of being ordered twice,
         // and the emptied cart says why.
         onUnconfirmed(true);
-        void cart.refresh();
-        void mutate(ORDERS_KEY);
+        void settleUnanswered(items, ordersBefore);
       }
       return describeFailure(result, t.failed, t.networkError);
     },

@@ -52,13 +52,23 @@ function rememberPlacedOrder(order: OrderDto) {
 export function CheckoutView() {
   const { status, user } = useAuth();
   const cart = useFreshCart();
-  const [placed, setPlaced] = useState<OrderDto | null>(null);
+  // The order placed here, and by whom: another customer signed in on this tab does not see it.
+  const [placedHere, setPlaced] = useState<{ order: OrderDto; userId: string } | null>(null);
+  const placed = placedHere && placedHere.userId === user?.id ? placedHere.order : null;
   // The last Place Order got no clear answer: it may have been placed all the same.
   const [unconfirmed, setUnconfirmed] = useState(false);
   const placedNumber = usePlacedOrderNumber();
   const verified = Boolean(user?.isEmailVerified);
   const orders = useOrders(verified && placedNumber !== null && !placed);
-  const shown = placed ?? orders.data?.orders.find((o) => o.orderNumber === placedNumber);
+  // Read back from the address only while it is as the thank-you says ('Confirmed', a call to
+  // come): an order since sent out, delivered or cancelled is told of in My Orders instead.
+  const shown =
+    placed ??
+    orders.data?.orders.find(
+      (order) =>
+        order.orderNumber === placedNumber &&
+        (order.status === "pending" || order.status === "confirmed"),
+    );
 
   if (shown) {
     return (
@@ -115,7 +125,7 @@ export function CheckoutView() {
       user={user}
       onPlaced={(order) => {
         rememberPlacedOrder(order);
-        setPlaced(order);
+        setPlaced({ order, userId: user.id });
       }}
       onUnconfirmed={setUnconfirmed}
     />

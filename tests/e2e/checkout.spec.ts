@@ -855,6 +855,7 @@ test("an order placed in one tab empties the checkout open in another, which can
 test("a thank-you reloaded, or come back to with Back and Forward, still shows the order placed; a new visit to the checkout does not", async ({
   page,
   baseURL,
+  extraHTTPHeaders,
 }) => {
   const { checkout } = await atCheckout(page, baseURL!, {
     pieces: { ring: { name: "Anjar Moon Ring", price: "26.00", stock: 5, inCart: 1 } },
@@ -874,6 +875,14 @@ test("a thank-you reloaded, or come back to with Back and Forward, still shows t
   await page.goForward();
   await expect(checkout.thankYou).toBeVisible();
   await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
+
+  // Sent out since: the address no longer brings back a thank-you saying 'Confirmed'.
+  await Owner.change(baseURL!, extraHTTPHeaders ?? {}, (owner) =>
+    owner.setOrderStatus(order!, "out_for_delivery"),
+  );
+  await page.reload();
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible();
+  await expect(checkout.thankYou).toHaveCount(0);
 
   await page.goto("/checkout");
   await expect(page.getByRole("heading", { name: t.emptyCart })).toBeVisible();
@@ -941,6 +950,46 @@ test("an order placed whose every answer was lost leaves the cart, so it cannot 
   await expect(
     page.getByRole("article", { name: o.orderNumber(orders[0]!.orderNumber) }),
   ).toBeVisible();
+});
+
+test("an order whose every answer was lost, of a line lowered while the shop could not be reached, leaves the cart too", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Unanswered Cedar Ring", price: "30.00", stock: 5, inCart: 3 } },
+  });
+  // The line is lowered to 2 in her browser while the shop's line stays at 3.
+  await page.route("**/api/cart/update", (route) => route.abort("internetdisconnected"));
+  await checkout.line(ring.name).getByRole("button", { name: messages.cart.decrease }).click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await checkout.fillShipping();
+
+  // The order of the 2 she sees is placed, and no answer comes back.
+  await page.route("**/api/orders/checkout", async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await checkout.placeOrder.click();
+  // Her orders show it was placed: the pieces leave the cart, as after an answered order.
+  await expect(page.getByRole("heading", { name: t.unconfirmedTitle })).toBeVisible({
+    timeout: 20_000,
+  });
+  const orders = await ordersOf(page.request);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]!.items).toMatchObject([{ productId: ring.id, quantity: 2 }]);
+
+  // Back in reach: the unit she took out does not come back either.
+  await page.unroute("**/api/cart/update");
+  await page.unroute("**/api/orders/checkout");
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY), {
+      timeout: 20_000,
+    })
+    .toBeNull();
+  expect(await serverLines(page.request)).toEqual([]);
+  expect(await ordersOf(page.request)).toHaveLength(1);
 });
 
 test("after an order whose answers were lost, pieces added meanwhile are a new order, not that one shown again", async ({

@@ -73,6 +73,13 @@ export class Owner {
     await this.edit(product, { price });
   }
 
+  async setOrderStatus(order: { _id: string }, status: string) {
+    const response = await this.api.patch(`/api/admin/orders/${order._id}/status`, {
+      data: { status },
+    });
+    expect(response.ok()).toBe(true);
+  }
+
   async deleteProduct(product: ProductDto) {
     expect((await this.api.delete(`/api/admin/products/${product.id}`)).ok()).toBe(true);
   }

@@ -1,4 +1,11 @@
-import { expect, expectLiningFigures, holdRequests, test, type Locator } from "./support/test";
+import {
+  expect,
+  expectLiningFigures,
+  holdRequests,
+  test,
+  type Locator,
+  type Page,
+} from "./support/test";
 import { AccountArea } from "./support/account";
 import { HeaderBadges, Owner, serverCart, serverLines, toast } from "./support/cart";
 import {
@@ -922,6 +929,22 @@ test("a connection lost just after the order's answer arrived leaves the thank-y
   await expect(checkout.detail(t.orderNumber)).toHaveText(order!.orderNumber);
 });
 
+/**
+ * Presses Place Order while every try reaches the shop (the first places the order, the others
+ * find it) and no answer comes back; the cart, read again, has lost the order's pieces, and the
+ * emptied cart says the order was most likely placed.
+ */
+async function placeWithEveryAnswerLost(page: Page, checkout: CheckoutPage) {
+  await page.route("**/api/orders/checkout", async (route) => {
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await checkout.placeOrder.click();
+  await expect(page.getByRole("heading", { name: t.unconfirmedTitle })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
 test("an order placed whose every answer was lost leaves the cart, so it cannot be ordered twice", async ({
   page,
   baseURL,
@@ -931,18 +954,7 @@ test("an order placed whose every answer was lost leaves the cart, so it cannot 
   });
   await checkout.fillShipping();
 
-  // Every try reaches the shop (the first places the order, the others find it), and no answer
-  // comes back.
-  await page.route("**/api/orders/checkout", async (route) => {
-    await route.fetch();
-    await route.abort("connectionreset");
-  });
-  await checkout.placeOrder.click();
-  // The cart is read again: the order took its piece, and there is nothing left to order twice.
-  // The emptied cart says why, and leads to the order.
-  await expect(page.getByRole("heading", { name: t.unconfirmedTitle })).toBeVisible({
-    timeout: 20_000,
-  });
+  await placeWithEveryAnswerLost(page, checkout);
   await expect(page.getByText(t.unconfirmedText)).toBeVisible();
   const orders = await ordersOf(page.request);
   expect(orders).toHaveLength(1);
@@ -965,16 +977,9 @@ test("an order whose every answer was lost, of a line lowered while the shop cou
   await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
   await checkout.fillShipping();
 
-  // The order of the 2 she sees is placed, and no answer comes back.
-  await page.route("**/api/orders/checkout", async (route) => {
-    await route.fetch();
-    await route.abort("connectionreset");
-  });
-  await checkout.placeOrder.click();
-  // Her orders show it was placed: the pieces leave the cart, as after an answered order.
-  await expect(page.getByRole("heading", { name: t.unconfirmedTitle })).toBeVisible({
-    timeout: 20_000,
-  });
+  // The order of the 2 she sees is placed, and no answer comes back. Her orders show it was
+  // placed: the pieces leave the cart, as after an answered order.
+  await placeWithEveryAnswerLost(page, checkout);
   const orders = await ordersOf(page.request);
   expect(orders).toHaveLength(1);
   expect(orders[0]!.items).toMatchObject([{ productId: ring.id, quantity: 2 }]);

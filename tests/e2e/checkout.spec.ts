@@ -583,6 +583,31 @@ test("a removal or a lower quantity the shop cannot be reached for stays as she 
     .toBeNull();
 });
 
+/**
+ * Her connection drops every cart change for a while, and the merge that would send it later: a
+ * line of 3 lowered to 2 stays at 2 in her browser, and at 3 in the shop's cart.
+ */
+async function lowerWhileUnreachable(page: Page, checkout: CheckoutPage, piece: ProductDto) {
+  const line = checkout.line(piece.name);
+  await page.route("**/api/cart/update", (route) => route.abort("internetdisconnected"));
+  await line.getByRole("button", { name: messages.cart.decrease }).click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await expect(line.getByRole("group")).toContainText("2");
+  expect(await serverLines(page.request)).toEqual([{ productId: piece.id, quantity: 3 }]);
+}
+
+/** Back in reach after an order: the waiting change is settled and the shop's cart is empty. */
+async function expectNothingBackInReach(page: Page) {
+  await page.unroute("**/api/cart/update");
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY), {
+      timeout: 20_000,
+    })
+    .toBeNull();
+  expect(await serverLines(page.request)).toEqual([]);
+}
+
 test("a line lowered while the shop could not be reached, then ordered, does not come back to the cart", async ({
   page,
   baseURL,
@@ -590,14 +615,7 @@ test("a line lowered while the shop could not be reached, then ordered, does not
   const { checkout, ring } = await atCheckout(page, baseURL!, {
     pieces: { ring: { name: "Lowered Cedar Ring", price: "30.00", stock: 5, inCart: 3 } },
   });
-  const ringLine = checkout.line(ring.name);
-  // Her connection drops every cart change for a while, and the merge that would send it later:
-  // the line stays at 2 in her browser, the shop's line at 3.
-  await page.route("**/api/cart/update", (route) => route.abort("internetdisconnected"));
-  await ringLine.getByRole("button", { name: messages.cart.decrease }).click();
-  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
-  await expect(ringLine.getByRole("group")).toContainText("2");
-  expect(await serverLines(page.request)).toEqual([{ productId: ring.id, quantity: 3 }]);
+  await lowerWhileUnreachable(page, checkout, ring);
 
   // The order goes through with the 2 she sees; the shop's line keeps the unit she took out.
   await checkout.fillShipping();
@@ -607,14 +625,7 @@ test("a line lowered while the shop could not be reached, then ordered, does not
   await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
 
   // Back in reach: neither what she ordered nor the unit she took out comes back to the cart.
-  await page.unroute("**/api/cart/update");
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY), {
-      timeout: 20_000,
-    })
-    .toBeNull();
-  expect(await serverLines(page.request)).toEqual([]);
+  await expectNothingBackInReach(page);
   await new HeaderBadges(page).expectCounts({ cart: 0, wishlist: 0 });
 });
 
@@ -971,10 +982,7 @@ test("an order whose every answer was lost, of a line lowered while the shop cou
   const { checkout, ring } = await atCheckout(page, baseURL!, {
     pieces: { ring: { name: "Unanswered Cedar Ring", price: "30.00", stock: 5, inCart: 3 } },
   });
-  // The line is lowered to 2 in her browser while the shop's line stays at 3.
-  await page.route("**/api/cart/update", (route) => route.abort("internetdisconnected"));
-  await checkout.line(ring.name).getByRole("button", { name: messages.cart.decrease }).click();
-  await expect(toast(page, messages.cart.networkError)).toBeVisible({ timeout: 15_000 });
+  await lowerWhileUnreachable(page, checkout, ring);
   await checkout.fillShipping();
 
   // The order of the 2 she sees is placed, and no answer comes back. Her orders show it was
@@ -985,15 +993,8 @@ test("an order whose every answer was lost, of a line lowered while the shop cou
   expect(orders[0]!.items).toMatchObject([{ productId: ring.id, quantity: 2 }]);
 
   // Back in reach: the unit she took out does not come back either.
-  await page.unroute("**/api/cart/update");
   await page.unroute("**/api/orders/checkout");
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate((key) => localStorage.getItem(key), CART_CHANGES_STORAGE_KEY), {
-      timeout: 20_000,
-    })
-    .toBeNull();
-  expect(await serverLines(page.request)).toEqual([]);
+  await expectNothingBackInReach(page);
   expect(await ordersOf(page.request)).toHaveLength(1);
 });
 

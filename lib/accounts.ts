@@ -371,7 +371,7 @@ export async function resetPassword({
   const liveToken = and(unexpiredToken, isNull(passwordResets.usedAt));
   // The cheap look-up first: a made-up token costs no password hash.
   const [pending] = await db
-    .select({ id: passwordResets.id, userId: passwordResets.userId, usedAt: passwordResets.usedAt })
+    .select({ id: passwordResets.id, usedAt: passwordResets.usedAt })
     .from(passwordResets)
     .where(unexpiredToken)
     .limit(1);

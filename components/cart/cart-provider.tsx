@@ -22,6 +22,7 @@ import { useAuth } from "@/components/account/auth-provider";
 import {
   clearLocalLists,
   forgetMerged,
+  holdsAnything,
   EMPTY_CART,
   EMPTY_WISHLIST,
   readLocalCart,
@@ -276,11 +277,12 @@ function useMergeLocalLists({
     latest.current = { catalogue, refreshCatalogue, refresh };
   });
 
-  const waiting =
-    localCart.length > 0 ||
-    localWishlist.length > 0 ||
-    cartChanges.size > 0 ||
-    wishlistRemovals.size > 0;
+  const waiting = holdsAnything({
+    cart: localCart,
+    wishlist: localWishlist,
+    changes: cartChanges,
+    removals: wishlistRemovals,
+  });
   const loaded = server !== undefined && catalogue !== undefined;
   const blocked = failedFor !== null && failedFor === userId;
 
@@ -300,13 +302,8 @@ function useMergeLocalLists({
       const localWishlist = readLocalWishlist();
       const changes = readCartChanges();
       const removals = readWishlistRemovals();
-      if (
-        localCart.length === 0 &&
-        localWishlist.length === 0 &&
-        changes.size === 0 &&
-        removals.size === 0
-      )
-        return;
+      const sent = { cart: localCart, wishlist: localWishlist, changes, removals };
+      if (!holdsAnything(sent)) return;
       let networkFailed = false;
       // Lines lowered or removed while the shop could not be reached go first, set exactly as she
       // set them; the lines waiting to be raised then go on the cart those calls answered.
@@ -351,7 +348,7 @@ function useMergeLocalLists({
       // Read back before the local copy goes, so the counts never dip in between.
       await refresh();
       if (networkFailed) setFailedFor(userId ?? null);
-      else forgetMerged({ cart: localCart, wishlist: localWishlist, changes, removals });
+      else forgetMerged(sent);
     })
       // A merge that threw (storage or Web Locks refused) waits like one the network failed, instead
       // of running again at once.

@@ -134,6 +134,13 @@ export type MergedLists = {
   removals: ReadonlySet<string>;
 };
 
+/** Whether anything is kept in the browser for the next merge. */
+export const holdsAnything = (lists: MergedLists) =>
+  lists.cart.length > 0 ||
+  lists.wishlist.length > 0 ||
+  lists.changes.size > 0 ||
+  lists.removals.size > 0;
+
 /**
  * Forgets what a merge sent once the server has it, and only that: a line, entry or change
  * another tab kept meanwhile (or changed since the merge read it) stays for the next merge.

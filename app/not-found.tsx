@@ -1,9 +1,8 @@
 import type { Metadata } from "next";
-import { NotFoundScreen } from "@/components/product/not-found-screen";
-import { messages } from "@/lib/messages";
+import { NOT_FOUND_SCREENS, NotFoundScreen } from "@/components/product/not-found-screen";
 
-export const metadata: Metadata = { title: messages.notFound.title };
+export const metadata: Metadata = { title: NOT_FOUND_SCREENS.page.title };
 
 export default function NotFound() {
-  return <NotFoundScreen title={messages.notFound.title} detail={messages.notFound.detail} />;
+  return <NotFoundScreen kind="page" />;
 }

@@ -13,7 +13,9 @@
 //   serves (TRACE, CONNECT) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
 // - a product's address is read with its id in lowercase, one cache entry per product;
-// - a client answered too many unknown product or category pages waits (server/not-found-budget.mjs).
+// - a client answered too many unknown product or category pages waits (server/not-found-budget.mjs);
+// - a page that called notFound() is sent with its 404 screen in it, not empty until its scripts
+//   run (server/not-found-pages.mjs).
 import { EventEmitter } from "node:events";
 import http from "node:http";
 import path from "node:path";
@@ -36,6 +38,7 @@ import { canonicalProductAddress, sharePublicPages } from "./cache-control.mjs";
 import { compressAsItStreams, createBuildFiles } from "./compression.mjs";
 import { cameOnRefusedConnection, limitConnections } from "./connection-limits.mjs";
 import { createNotFoundBudget } from "./not-found-budget.mjs";
+import { createNotFoundPages } from "./not-found-pages.mjs";
 import { baseHeaders, createScriptCheck, secureResponse } from "./security.mjs";
 import { clientAddressOf, forwardedForHeader, trustedProxyHops } from "./trust-proxy.mjs";
 
@@ -57,6 +60,8 @@ const isTrusted = createScriptCheck();
 const notFoundBudget = createNotFoundBudget({
   addressOf: (req) => clientAddressOf(req.headers["x-forwarded-for"], hops),
 });
+// Pages are held whole only in production (server/security.mjs), where their 404s are dressed.
+const notFoundPages = dev ? null : createNotFoundPages({ port });
 // The production build's scripts and styles, compressed once each (server/compression.mjs).
 const buildFiles = dev
   ? null
@@ -106,11 +111,12 @@ function serve(req, res) {
   }
   resolveDotSegments(req);
   hideNextErrorPage(req);
+  notFoundPages?.hide(req);
   // First, so it sees the head as it is finally written, after every other wrapper.
   closeAfterBodyLeftUnread(req, res);
   sharePublicPages(res);
   compressAsItStreams(req, res, () => {});
-  secureResponse(req, res, { headers, isTrusted, dev, https });
+  secureResponse(req, res, { headers, isTrusted, dev, https, dressNotFound: notFoundPages?.dress });
   if (
     answeredOddTarget(req, res) ||
     answeredMalformedPath(req, res) ||
@@ -162,6 +168,7 @@ server.listen(port, () => {
   buildFiles
     ?.warm()
     .catch((error) => console.warn(`Could not compress the build's files: ${error}`));
+  void notFoundPages?.warm();
 });
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -293,9 +293,10 @@ const isSharedJson = (res) => isPlainJson(res) && res.hasHeader("etag") && isSha
  * body is decoded to be read, and sent as it came), then sent with its own policy. A 304 carries
  * no policy, so the browser keeps the one stored with the page. A JSON answer is held too, to be
  * sent with its length: Next streams it without one, and most fit in a network packet as they
- * are, where compressing would cost the server more than it saves the phone.
+ * are, where compressing would cost the server more than it saves the phone. A 404 page's body
+ * passes through `dressNotFound` first, when given.
  */
-export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
+export function secureResponse(req, res, { headers, isTrusted, dev, https, dressNotFound }) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   const writeHead = res.writeHead;
   const write = res.write;
@@ -402,9 +403,11 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https }) {
       return this;
     }
     const { body, digest } =
-      written.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
-        ? sharedPageBytes(chunk)
-        : pageBytes(wholeBody());
+      statusCode === 404 && dressNotFound
+        ? pageBytes(dressNotFound(req, wholeBody()))
+        : written.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
+          ? sharedPageBytes(chunk)
+          : pageBytes(wholeBody());
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
     const alreadyEncoded = this.hasHeader("content-encoding");
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;

@@ -3,8 +3,21 @@ import Link from "next/link";
 import { inkPill } from "@/components/ui/pill";
 import { messages } from "@/lib/messages";
 
+/**
+ * The shop's 404 screens: an unknown address, a product id that names nothing, /product without
+ * an id. Keyed as the entry point names them (server/not-found-pages.mjs).
+ */
+export const NOT_FOUND_SCREENS = {
+  page: { title: messages.notFound.title, detail: messages.notFound.detail },
+  product: { title: messages.product.notFoundTitle, detail: messages.product.notFound },
+  "product-id": { title: messages.product.notFoundTitle, detail: messages.product.missingId },
+} as const;
+
+export type NotFoundKind = keyof typeof NOT_FOUND_SCREENS;
+
 /** The 404 screen: a large 404, a title, the reason and a way back home. */
-export function NotFoundScreen({ title, detail }: { title: string; detail: string }) {
+export function NotFoundScreen({ kind }: { kind: NotFoundKind }) {
+  const { title, detail } = NOT_FOUND_SCREENS[kind];
   return (
     <div className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-6 py-24 text-center">
       <p className="text-gold-dark font-serif text-8xl leading-none font-medium sm:text-9xl">404</p>

@@ -83,7 +83,7 @@ test.describe("headers route by route", () => {
     request,
   }) => {
     const products = (await (await request.get("/api/products")).json()) as ProductDto[];
-    const values = { id: products[0]!._id, category: "rings" };
+    const values = { id: products[0]!._id, category: "rings", kind: "product" };
     const patterns = pagePatterns();
     expect(patterns).toEqual(
       expect.arrayContaining(["/", "/category/[category]", "/product/[id]", "/admin"]),

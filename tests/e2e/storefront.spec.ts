@@ -328,6 +328,53 @@ test.describe("storefront", () => {
     await expect(page.getByRole("heading", { name: "Exquisite Jewelry" })).toBeVisible();
   });
 
+  test("a 404 screen is in the page as it arrives, before its scripts run @phone", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    // Without scripts at all (Next sends these pages with an empty body, for its scripts to fill).
+    const scriptless = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const still = await scriptless.newPage();
+    for (const [path, title, detail] of [
+      ["/product/00000000-0000-4000-8000-000000000000", "Product Not Found", "Product not found"],
+      ["/product", "Product Not Found", "Product ID not found"],
+      ["/category/necklace", "Page Not Found", messages.notFound.detail],
+    ] as const) {
+      expect((await still.goto(path))?.status()).toBe(404);
+      await expect(still.getByRole("heading", { name: title })).toBeVisible();
+      await expect(still.getByText(detail, { exact: true })).toBeVisible();
+      await expect(still).toHaveTitle(`${title} | Lumière`);
+      await expect(still.getByRole("link", { name: "Return to Home" })).toHaveAttribute(
+        "href",
+        "/",
+      );
+    }
+    // The address the screens are taken from is no page of the shop.
+    expect((await still.goto("/not-found-screen/product"))?.status()).toBe(404);
+    await expect(still.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await scriptless.close();
+
+    // A slow phone: the screen shows while the scripts are on their way, and once they have run it
+    // is there once, working.
+    const release = await holdRequests(page, "**/_next/static/chunks/*.js");
+    await page.goto("/product/00000000-0000-4000-8000-000000000000", {
+      waitUntil: "domcontentloaded",
+    });
+    const heading = page.getByRole("heading", { name: "Product Not Found" });
+    await expect(heading).toBeVisible();
+    const wishlist = page
+      .getByRole("banner")
+      .getByRole("button", { name: messages.layout.wishlist });
+    await expect(wishlist).toBeDisabled();
+    release();
+    await expect(wishlist).toBeEnabled({ timeout: 30_000 });
+    await expect(heading).toHaveCount(1);
+    await expect(page.getByRole("banner")).toHaveCount(1);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page.getByRole("heading", { name: "Exquisite Jewelry" })).toBeVisible();
+  });
+
   test("an unknown page shows the 404 screen", async ({ page }) => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);

@@ -1,11 +1,8 @@
 import type { Metadata } from "next";
-import { NotFoundScreen } from "@/components/product/not-found-screen";
-import { messages } from "@/lib/messages";
+import { NOT_FOUND_SCREENS, NotFoundScreen } from "@/components/product/not-found-screen";
 
-export const metadata: Metadata = { title: messages.product.notFoundTitle };
+export const metadata: Metadata = { title: NOT_FOUND_SCREENS.product.title };
 
 export default function ProductNotFound() {
-  return (
-    <NotFoundScreen title={messages.product.notFoundTitle} detail={messages.product.notFound} />
-  );
+  return <NotFoundScreen kind="product" />;
 }

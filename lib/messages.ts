@@ -6,6 +6,9 @@ import { QUANTITY_RULE, storefrontMessages } from "@/lib/storefront-messages";
 
 /** The Instagram discount's line, named alike at checkout, in mail, in My Orders and in the panel. */
 const firstOrderDiscount = (percent: number) => `Instagram first-order discount (${percent}%)`;
+/** "price", "name and price", "name, price and materials". */
+const listed = (items: string[]) =>
+  items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 
 const otherMessages = {
   changePassword: {
@@ -371,6 +374,10 @@ const otherMessages = {
     imageOrderInvalid:
       "imageOrder must be a list naming each kept image and every uploaded image (new:0, new:1, ...) once",
     quantityWasInvalid: "quantityWas must be the whole number of units the form was opened with",
+    wasInvalid:
+      "was must give the piece's name, price, category, description and materials as the form was opened",
+    changedWhileEditing: (fields: string[]) =>
+      `Another save changed this piece's ${listed(fields)} while you were editing: the form now shows ${fields.length === 1 ? "it" : "them"} as saved there. Check and save again.`,
     stockChangedWhileEditing: (now: number) =>
       `Orders changed this piece's stock while you were editing: it is now ${now}. Check the quantity and save again.`,
     tooManyFields: (max: number) => `The form has too many fields: send at most ${max}`,

@@ -14,11 +14,16 @@ import {
 } from "@/lib/images";
 import { messages } from "@/lib/messages";
 import { readMultipartForm, type MultipartLimits } from "@/lib/multipart";
+import { centsToDollars } from "@/lib/format";
 import {
+  EDITED_FIELDS,
   productFieldsSchema,
+  productWasSchema,
   quantityField,
+  type EditedField,
   type ProductDto,
   type ProductFields,
+  type ProductWas,
 } from "@/models/product";
 
 const a = messages.admin;
@@ -67,6 +72,8 @@ export type ProductForm = {
   imageOrder?: string[];
   /** Edit only: the stock the form was opened with (see readProductForm). */
   quantityWas?: number;
+  /** Edit only: the other fields as the form was opened (see readProductForm). */
+  was?: ProductWas;
 };
 
 /**
@@ -79,7 +86,8 @@ export type ProductForm = {
  * ("/images/<id>.jpg") or its id, or `new:<n>` for the n-th uploaded file (from 0). Images left out
  * are removed; every uploaded file must be listed. Without `imageOrder`, the current images stay in
  * their order and uploaded ones follow. A product keeps 1 to MAX_PRODUCT_IMAGES (10) images. On
- * edit, `quantityWas` may give the stock the form was opened with (see updateProduct).
+ * edit, `quantityWas` may give the stock the form was opened with, and `was` (JSON object text)
+ * the name, price, category, description and materials it was opened with (see updateProduct).
  *
  * The text is checked first, then the images are decoded one at a time (the costly part).
  */
@@ -99,9 +107,11 @@ export async function readProductForm(
 
   let imageOrder: string[] | undefined;
   let quantityWas: number | undefined;
+  let was: ProductWas | undefined;
   if (mode === "update") {
     imageOrder = parseJsonList(fields.imageOrder, a.imageOrderInvalid, details);
     quantityWas = parseQuantityWas(fields.quantityWas, details);
+    was = parseWas(fields.was, details);
   } else if (files.length === 0) {
     details.push(a.imagesRequired);
   }
@@ -127,7 +137,7 @@ export async function readProductForm(
       details: refusals.flatMap((r) => r.extra.details ?? []),
     });
   }
-  return { fields: parsed.data, images, imageOrder, quantityWas };
+  return { fields: parsed.data, images, imageOrder, quantityWas, was };
 }
 
 /** A stock by the quantity's own rule, or undefined when the field is absent; a problem goes to `details`. */
@@ -136,6 +146,19 @@ function parseQuantityWas(raw: string | undefined, details: string[]): number | 
   const parsed = quantityField.safeParse(raw);
   if (parsed.success) return parsed.data;
   details.push(a.quantityWasInvalid);
+  return undefined;
+}
+
+/** The fields an edit form was opened with, or undefined when absent; a problem goes to `details`. */
+function parseWas(raw: string | undefined, details: string[]): ProductWas | undefined {
+  if (raw === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {}
+  const parsed = productWasSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  details.push(a.wasInvalid);
   return undefined;
 }
 
@@ -247,6 +270,7 @@ export async function updateProduct({
   images,
   imageOrder,
   quantityWas,
+  was,
   idempotencyKey,
 }: ProductForm & { id: string; idempotencyKey?: string }): Promise<{
   product: ProductDto;
@@ -258,7 +282,11 @@ export async function updateProduct({
     // Locked, so two edits of one product (or an edit and a checkout) apply one after the other.
     const [existing] = await tx
       .select({
+        name: products.name,
+        price: products.priceCents,
         category: products.category,
+        description: products.description,
+        materials: products.materials,
         quantity: products.quantity,
         lastEditKey: products.lastEditKey,
       })
@@ -267,13 +295,14 @@ export async function updateProduct({
       .for("update");
     if (!existing) throw notFound(messages.api.productNotFound);
     if (idempotencyKey !== undefined && existing.lastEditKey === idempotencyKey) return null;
+    const edit = was ? mergedEdit({ sent: fields, was, now: existing }) : fields;
     // A form opened before orders took units must not put them back: a quantity left as it was
     // keeps the stock as it is now, and a changed one over a stock that moved meanwhile is refused.
     // A stock that only happens to be what the form asks for is refused too: the owner counted
     // from the stock her form showed.
-    let quantity = fields.quantity;
+    let quantity = edit.quantity;
     if (quantityWas !== undefined && existing.quantity !== quantityWas) {
-      if (fields.quantity !== quantityWas) {
+      if (edit.quantity !== quantityWas) {
         throw conflict(a.stockChangedWhileEditing(existing.quantity), undefined, {
           quantity: existing.quantity,
         });
@@ -294,7 +323,7 @@ export async function updateProduct({
     await tx
       .update(products)
       .set({
-        ...productValues({ ...fields, quantity }),
+        ...productValues({ ...edit, quantity }),
         lastEditKey: idempotencyKey ?? null,
         updatedAt: sql`now()`,
       })
@@ -320,12 +349,12 @@ export async function updateProduct({
         entry.kind === "new" ? [{ image: images[entry.index]!, position }] : [],
       ),
     );
-    return { previousCategory: existing.category, imageIds };
+    return { previousCategory: existing.category, category: edit.category, imageIds };
   });
   if (saved) {
     revalidateCatalogue({
       productIds: [id],
-      categories: [saved.previousCategory, fields.category],
+      categories: [saved.previousCategory, saved.category],
     });
     prepareRenditions(saved.imageIds);
   }
@@ -403,6 +432,37 @@ export async function deleteProduct({ id }: { id: string }): Promise<void> {
     return deleted[0]!.category;
   });
   revalidateCatalogue({ productIds: [id], categories: [category] });
+}
+
+/**
+ * An edit made over a product another save changed since the form was opened (`was`, compared with
+ * `now`): a field the form left as it was takes the product's current value, so the other save's
+ * change stands; a field both changed, to different values, is refused (409, with the current
+ * values of those fields as `changed`, so the form can show them).
+ */
+function mergedEdit({
+  sent,
+  was,
+  now,
+}: {
+  sent: ProductFields;
+  was: ProductWas;
+  now: ProductWas;
+}): ProductFields {
+  const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
+  const merged = { ...sent };
+  const changed: EditedField[] = [];
+  for (const field of EDITED_FIELDS) {
+    if (same(sent[field], was[field])) Object.assign(merged, { [field]: now[field] });
+    else if (!same(now[field], was[field]) && !same(now[field], sent[field])) changed.push(field);
+  }
+  if (changed.length) {
+    const current = Object.fromEntries(
+      changed.map((field) => [field, field === "price" ? centsToDollars(now.price) : now[field]]),
+    );
+    throw conflict(a.changedWhileEditing(changed), undefined, { changed: current });
+  }
+  return merged;
 }
 
 const productValues = (fields: ProductFields) => ({

@@ -149,6 +149,25 @@ export const productFieldsSchema = z.object({
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
 export type ProductFields = z.output<typeof productFieldsSchema>;
 
+/** The fields another save may change while an edit form is open (the stock has `quantityWas`). */
+export const EDITED_FIELDS = ["name", "price", "category", "description", "materials"] as const;
+export type EditedField = (typeof EDITED_FIELDS)[number];
+
+/**
+ * An edit's `was` (admin API, JSON text): the product's fields as its form was opened, the price
+ * in dollars as text ("34.50"). Fields the form left as they were keep what another save made of
+ * them meanwhile (see updateProduct).
+ */
+export const productWasSchema = productFieldsSchema.pick({
+  name: true,
+  price: true,
+  category: true,
+  description: true,
+  materials: true,
+});
+export type ProductWasInput = z.input<typeof productWasSchema>;
+export type ProductWas = z.output<typeof productWasSchema>;
+
 export type ProductFormField = keyof ProductFieldsInput | "images";
 
 const FIELD_OF_MESSAGE = new Map<string, ProductFormField>([

@@ -27,12 +27,15 @@ import {
 import { centsToDollars } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import {
+  EDITED_FIELDS,
   PRODUCT_LIMITS,
   productFieldOfMessage,
   productFieldsSchema,
+  type EditedField,
   type ProductDto,
   type ProductFields,
   type ProductFieldsInput,
+  type ProductWasInput,
 } from "@/models/product";
 import { showsSomething } from "@/models/text";
 
@@ -117,6 +120,18 @@ export function ProductFormDialog({
   const { register, formState, setError } = form;
   // The stock this form shows as it was when opened: the server keeps units orders took meanwhile.
   const [quantityWas, setQuantityWas] = useState(product?.quantity);
+  // The other fields as they were when opened: those left alone keep what another save made of them.
+  const [was, setWas] = useState<ProductWasInput | undefined>(() =>
+    product
+      ? {
+          name: product.name,
+          price: product.price.toFixed(2),
+          category: product.category,
+          description: product.description ?? "",
+          materials: product.materials,
+        }
+      : undefined,
+  );
   const materials = useWatch({ control: form.control, name: "materials" });
   const errors = formState.errors;
   // The Idempotency-Key of the save being sent and what the form held when it was sent: Create
@@ -136,7 +151,11 @@ export function ProductFormDialog({
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
       {
         method: editing ? "PUT" : "POST",
-        body: toFormData(values, images, editing ? quantityWas : undefined),
+        body: toFormData(
+          values,
+          images,
+          quantityWas !== undefined && was ? { quantity: quantityWas, fields: was } : undefined,
+        ),
         headers,
       },
     );
@@ -155,6 +174,21 @@ export function ProductFormDialog({
     toast.error(result.error ?? t.operationFailed);
     if (editing && result.status === 404) {
       await onGone();
+      return;
+    }
+    // Another save changed fields this one changed too: the form now shows them as saved there.
+    const changed = (result.body as { changed?: Partial<Pick<ProductDto, EditedField>> } | null)
+      ?.changed;
+    if (result.status === 409 && changed && was) {
+      const now: ProductWasInput = {
+        ...was,
+        ...changed,
+        ...(changed.price !== undefined && { price: changed.price.toFixed(2) }),
+      };
+      setWas(now);
+      const fields = EDITED_FIELDS.filter((field) => field in changed);
+      for (const field of fields) form.setValue(field, now[field]);
+      if (fields[0]) setError(fields[0], { message: result.error ?? "" }, { shouldFocus: true });
       return;
     }
     // Orders moved the stock while the form was open: it now shows the stock as it is.
@@ -360,15 +394,14 @@ export function ProductFormDialog({
 }
 
 /**
- * The multipart form of the admin API: text fields, new files in order, and on edit (when
- * `quantityWas` is given) the images' order and the stock the form was opened with.
+ * The multipart form of the admin API: text fields, new files in order, and on edit (when `opened`
+ * is given) the images' order and the stock and other fields the form was opened with.
  */
 function toFormData(
   values: ProductFields,
   images: ImageEntry[],
-  quantityWas: number | undefined,
+  opened: { quantity: number; fields: ProductWasInput } | undefined,
 ): FormData {
-  const editing = quantityWas !== undefined;
   const data = new FormData();
   data.set("name", values.name);
   data.set("price", centsToDollars(values.price).toFixed(2));
@@ -386,9 +419,10 @@ function toFormData(
       order.push(`new:${uploaded++}`);
     }
   }
-  if (editing) {
+  if (opened) {
     data.set("imageOrder", JSON.stringify(order));
-    data.set("quantityWas", String(quantityWas));
+    data.set("quantityWas", String(opened.quantity));
+    data.set("was", JSON.stringify(opened.fields));
   }
   return data;
 }

@@ -870,6 +870,106 @@ describeEachDatabase("admin products API", ({ db }) => {
       expect(set.body.product).toMatchObject({ quantity: 3 });
     });
 
+    describe("an edit over another save made while its form was open", () => {
+      // The product as validProductFields makes it, as an edit form opened on it holds it.
+      const opened = {
+        name: "Cedar Leaf Gold Studs",
+        price: "34.50",
+        category: "earrings",
+        description: "Handmade cedar leaves in gold.",
+        materials: ["18k gold plated", "sterling silver posts"],
+      };
+      const rowOf = async (id: string) =>
+        (await db().select().from(products).where(eq(products.id, id)))[0]!;
+
+      it("keeps the other save's change to a field this form left alone", async () => {
+        const product = await createdProduct();
+        // On the phone, the owner raises the price; the form on her laptop was opened before.
+        expect((await update(product.id, validProductFields({ price: "40.00" }))).status).toBe(200);
+        const laptop = await update(
+          product.id,
+          validProductFields({ description: "Now with a story.", was: JSON.stringify(opened) }),
+        );
+        expect(laptop.status).toBe(200);
+        expect(laptop.body.product).toMatchObject({ price: 40, description: "Now with a story." });
+        expect(await rowOf(product.id)).toMatchObject({
+          priceCents: 4000,
+          description: "Now with a story.",
+        });
+      });
+
+      it("refuses a field both changed, naming it and its value now; nothing is saved", async () => {
+        const product = await createdProduct();
+        await update(product.id, validProductFields({ price: "40.00", name: "Cedar Studs" }));
+        const laptop = await update(
+          product.id,
+          validProductFields({
+            name: "Cedar Leaf Studs",
+            price: "38.00",
+            description: "Now with a story.",
+            was: JSON.stringify(opened),
+          }),
+        );
+        expect(laptop).toMatchObject({
+          status: 409,
+          body: {
+            error: a.changedWhileEditing(["name", "price"]),
+            changed: { name: "Cedar Studs", price: 40 },
+          },
+        });
+        expect(await rowOf(product.id)).toMatchObject({
+          name: "Cedar Studs",
+          priceCents: 4000,
+          description: "Handmade cedar leaves in gold.",
+        });
+        // The form, now showing the saved values, sends them as what it was opened with.
+        const again = await update(
+          product.id,
+          validProductFields({
+            name: "Cedar Studs",
+            price: "38.00",
+            description: "Now with a story.",
+            was: JSON.stringify({ ...opened, name: "Cedar Studs", price: "40.00" }),
+          }),
+        );
+        expect(again.body.product).toMatchObject({ name: "Cedar Studs", price: 38 });
+        // The same value set by both is no conflict.
+        const same = await update(
+          product.id,
+          validProductFields({ name: "Cedar Studs", price: "38.00", was: JSON.stringify(opened) }),
+        );
+        expect(same.status).toBe(200);
+      });
+
+      it("refuses an older save sent again after a newer one, instead of undoing it", async () => {
+        const product = await createdProduct();
+        const older = validProductFields({ price: "36.00", was: JSON.stringify(opened) });
+        const olderKey = { "Idempotency-Key": "edit-older-77a1" };
+        expect((await update(product.id, older, [], olderKey)).status).toBe(200);
+        const newer = validProductFields({
+          price: "37.00",
+          was: JSON.stringify({ ...opened, price: "36.00" }),
+        });
+        expect(
+          (await update(product.id, newer, [], { "Idempotency-Key": "edit-newer-77a2" })).status,
+        ).toBe(200);
+        // The older save's answer was lost and its retry arrives last.
+        const late = await update(product.id, older, [], olderKey);
+        expect(late).toMatchObject({ status: 409, body: { changed: { price: 37 } } });
+        expect((await rowOf(product.id)).priceCents).toBe(3700);
+      });
+
+      it.each(["not json", "{}", JSON.stringify({ ...opened, price: "a lot" }), "[]"])(
+        "refuses a was that is not the fields as a form holds them: %s",
+        async (was) => {
+          const product = await createdProduct();
+          const response = await update(product.id, validProductFields({ price: "1.00", was }));
+          expect(response).toMatchObject({ status: 400, body: { error: a.wasInvalid } });
+          expect((await rowOf(product.id)).priceCents).toBe(3450);
+        },
+      );
+    });
+
     it("takes the same save sent again after its answer was lost, keeping what orders took since", async () => {
       const product = await createdProduct(); // 12 in stock
       const save = validProductFields({ quantity: "20", quantityWas: "12" });

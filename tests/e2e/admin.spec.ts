@@ -401,6 +401,56 @@ test("an order placed while the owner edits a piece: its units are not put back 
   expect(saved.quantity).toBe(9);
 });
 
+test("a save made elsewhere while the product form is open is kept; a price both changed shows as saved there", async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Olive Branch Cuff ${Date.now()}`;
+  const product = await createProduct(baseURL!, { name, price: "25.00", quantity: 5 });
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  // A save from the owner's phone, the spec's way (every field, as that form last showed them).
+  const savedOnPhone = async (fields: { price: string; description: string }) => {
+    const response = await page.request.put(`/api/admin/products/${product.id}`, {
+      multipart: {
+        name,
+        category: "rings",
+        quantity: "5",
+        materials: JSON.stringify(["Sterling silver"]),
+        ...fields,
+      },
+    });
+    expect(response.status()).toBe(200);
+  };
+  const saved = async () =>
+    (await (await page.request.get(`/api/product/${product.id}`)).json()) as ProductDto;
+
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await expect(admin.field(t.priceLabel)).toHaveValue("25.00");
+  await savedOnPhone({ price: "32.00", description: "Made for the checkout journey." });
+  // The laptop's form, opened before, changes only the description: the phone's price stays.
+  await admin.field(t.descriptionLabel).fill("Hammered by hand.");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  await expect(admin.dialog).toBeHidden();
+  expect(await saved()).toMatchObject({ price: 32, description: "Hammered by hand." });
+
+  // Both change the price: the form shows the phone's and says so; saved again, hers stands.
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await expect(admin.field(t.priceLabel)).toHaveValue("32.00");
+  await savedOnPhone({ price: "35.00", description: "Hammered by hand." });
+  await admin.field(t.priceLabel).fill("30.00");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await expect(admin.dialog.getByText(t.changedWhileEditing(["price"]))).toBeVisible();
+  await expect(admin.field(t.priceLabel)).toHaveValue("35.00");
+  expect((await saved()).price).toBe(35);
+  await admin.field(t.priceLabel).fill("30.00");
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await expect(admin.dialog).toBeHidden();
+  expect((await saved()).price).toBe(30);
+});
+
 /** A one-piece order placed by the customer signed in through `request`. */
 async function placeOrder(
   request: APIRequestContext,

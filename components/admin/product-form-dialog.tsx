@@ -102,6 +102,12 @@ export function ProductFormDialog({
   const [images, setImages] = useState<ImageEntry[]>(() =>
     (product?.images ?? []).map((path) => ({ key: path, kind: "kept", path })),
   );
+  // The photos as the form was opened: left so, a save keeps the product's photos as they are now,
+  // with any another save added meanwhile.
+  const [imagesOpened] = useState(images);
+  const photosChanged =
+    images.length !== imagesOpened.length ||
+    images.some((image, index) => image.key !== imagesOpened[index]?.key);
   const [imagesError, setImagesError] = useState<string | null>(null);
   // Picked photos still being read and resized (seconds each on a slow phone): no save leaves them out.
   const [preparingPhotos, setPreparingPhotos] = useState(0);
@@ -154,7 +160,9 @@ export function ProductFormDialog({
         body: toFormData(
           values,
           images,
-          quantityWas !== undefined && was ? { quantity: quantityWas, fields: was } : undefined,
+          quantityWas !== undefined && was
+            ? { quantity: quantityWas, fields: was, photosChanged }
+            : undefined,
         ),
         headers,
       },
@@ -212,13 +220,8 @@ export function ProductFormDialog({
   const [materialDraft, setMaterialDraft] = useState("");
   // A reload (a pull to refresh on a phone) or leaving the page would drop what the form holds
   // and the photos picked for it: while it holds anything unsaved, the browser asks first.
-  const [imagesOpened] = useState(images);
   const unsaved =
-    formState.isDirty ||
-    preparingPhotos > 0 ||
-    showsSomething(materialDraft) ||
-    images.length !== imagesOpened.length ||
-    images.some((image, index) => image.key !== imagesOpened[index]?.key);
+    formState.isDirty || preparingPhotos > 0 || showsSomething(materialDraft) || photosChanged;
   useEffect(() => {
     if (!unsaved) return;
     const ask = (event: BeforeUnloadEvent) => {
@@ -395,12 +398,13 @@ export function ProductFormDialog({
 
 /**
  * The multipart form of the admin API: text fields, new files in order, and on edit (when `opened`
- * is given) the images' order and the stock and other fields the form was opened with.
+ * is given) the stock and other fields the form was opened with and, when its photos changed, their
+ * order.
  */
 function toFormData(
   values: ProductFields,
   images: ImageEntry[],
-  opened: { quantity: number; fields: ProductWasInput } | undefined,
+  opened: { quantity: number; fields: ProductWasInput; photosChanged: boolean } | undefined,
 ): FormData {
   const data = new FormData();
   data.set("name", values.name);
@@ -420,7 +424,7 @@ function toFormData(
     }
   }
   if (opened) {
-    data.set("imageOrder", JSON.stringify(order));
+    if (opened.photosChanged) data.set("imageOrder", JSON.stringify(order));
     data.set("quantityWas", String(opened.quantity));
     data.set("was", JSON.stringify(opened.fields));
   }

@@ -401,7 +401,7 @@ test("an order placed while the owner edits a piece: its units are not put back 
   expect(saved.quantity).toBe(9);
 });
 
-test("a save made elsewhere while the product form is open is kept; a price both changed shows as saved there", async ({
+test("a save made elsewhere while the product form is open is kept, a photo it added too; a price both changed shows as saved there", async ({
   page,
   baseURL,
 }) => {
@@ -410,8 +410,9 @@ test("a save made elsewhere while the product form is open is kept; a price both
   const admin = new AdminPanel(page);
   await signInAsOwner(page);
   await admin.open("products");
-  // A save from the owner's phone, the spec's way (every field, as that form last showed them).
-  const savedOnPhone = async (fields: { price: string; description: string }) => {
+  // A save from the owner's phone, the spec's way (every field, as that form last showed them),
+  // with a photo added after the first when asked.
+  const savedOnPhone = async (fields: { price: string; description: string }, addPhoto = false) => {
     const response = await page.request.put(`/api/admin/products/${product.id}`, {
       multipart: {
         name,
@@ -419,6 +420,10 @@ test("a save made elsewhere while the product form is open is kept; a price both
         quantity: "5",
         materials: JSON.stringify(["Sterling silver"]),
         ...fields,
+        ...(addPhoto && {
+          images: await photo("side.jpg", "#7a5618"),
+          imageOrder: JSON.stringify([...product.images, "new:0"]),
+        }),
       },
     });
     expect(response.status()).toBe(200);
@@ -428,13 +433,15 @@ test("a save made elsewhere while the product form is open is kept; a price both
 
   await page.getByRole("button", { name: t.editProduct(name) }).click();
   await expect(admin.field(t.priceLabel)).toHaveValue("25.00");
-  await savedOnPhone({ price: "32.00", description: "Made for the checkout journey." });
-  // The laptop's form, opened before, changes only the description: the phone's price stays.
+  await savedOnPhone({ price: "32.00", description: "Made for the checkout journey." }, true);
+  // The laptop's form, opened before, changes only the description: the phone's price and photo
+  // stay.
   await admin.field(t.descriptionLabel).fill("Hammered by hand.");
   await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
   await admin.expectToast(t.productUpdated);
   await expect(admin.dialog).toBeHidden();
   expect(await saved()).toMatchObject({ price: 32, description: "Hammered by hand." });
+  expect((await saved()).images).toHaveLength(2);
 
   // Both change the price: the form shows the phone's and says so; saved again, hers stands.
   await page.getByRole("button", { name: t.editProduct(name) }).click();

@@ -246,6 +246,8 @@ const otherMessages = {
     nLeft: (n: number) => `${n} left`,
     confirmDelete: (name: string) => `Are you sure you want to delete "${name}"?`,
     cancelledLocked: "This order has been cancelled and its status cannot be changed.",
+    statusChangedElsewhere: (now: string) =>
+      `This order's status was changed elsewhere while it was open: it is now ${now}. Check it and press again.`,
     operationFailed: "Operation failed",
     deleteFailed: "Delete failed",
     genericError: "An error occurred",

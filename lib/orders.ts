@@ -29,6 +29,7 @@ import { messages } from "@/lib/messages";
 import {
   createOrderNumber,
   estimatedDeliveryDate,
+  orderStatusLabel,
   orderTotals,
   qualifiesForInstagramDiscount,
   whyTotalRose,
@@ -532,24 +533,35 @@ export async function listAdminOrders({ status }: { status?: OrderStatus } = {})
 export async function setOrderStatus({
   id,
   status,
+  statusWas,
 }: {
   id: string;
   status: OrderStatus;
+  /**
+   * The status the owner's screen showed when she pressed: if another screen moved the order
+   * meanwhile (to anything but what she pressed), the press is refused with 409 and the order as
+   * it is now, so a screen left open does not move an order back or cancel a delivered one.
+   */
+  statusWas?: OrderStatus;
 }): Promise<OrderDto> {
   if (!isUuid(id)) throw notFound(messages.admin.orderNotFound);
   const db = await getDb();
   const { mail, toldDelivered, restocked, updated } = await db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
     if (!order) throw notFound(messages.admin.orderNotFound);
-    if (order.status === "cancelled") {
-      // The order as it is, for a screen that still shows it open (cancelled elsewhere meanwhile).
+    // A refusal carries the order as it is, for a screen that still shows it as it was.
+    const refused = async (message: string) => {
       const [current] = await findOrders({
         where: eq(orders.id, id),
         limit: 1,
         withCustomer: true,
         db: tx,
       });
-      throw conflict(messages.admin.cancelledLocked, undefined, { order: current });
+      return conflict(message, undefined, { order: current });
+    };
+    if (order.status === "cancelled") throw await refused(messages.admin.cancelledLocked);
+    if (statusWas !== undefined && order.status !== statusWas && order.status !== status) {
+      throw await refused(messages.admin.statusChangedElsewhere(orderStatusLabel(order.status)));
     }
     // The row is locked: no other change can mail the same status meanwhile.
     const mail = isMailedStatus(status) && !order.mailedStatuses.includes(status);

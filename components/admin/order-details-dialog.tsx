@@ -43,7 +43,8 @@ export function OrderDetailsDialog({
     setPending(status);
     const result = await callApi<{ order: OrderDto }>(`/api/admin/orders/${order._id}/status`, {
       method: "PATCH",
-      body: { status },
+      // What this screen shows: an order moved elsewhere meanwhile is refused and shown as it is.
+      body: { status, statusWas: order.status },
     });
     setPending(null);
     if (result.ok) {
@@ -53,7 +54,7 @@ export function OrderDetailsDialog({
       toast.error(
         result.kind === "network" ? t.statusUpdateError : (result.error ?? t.statusUpdateFailed),
       );
-      // Refused because it was cancelled elsewhere meanwhile: the answer shows the order locked.
+      // Refused because it was moved or cancelled elsewhere meanwhile: the answer shows it as it is.
       const current = result.kind === "refused" && (result.body as { order?: OrderDto })?.order;
       if (current) onUpdated(current);
     }

@@ -220,6 +220,52 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect(row!.status).toBe("cancelled");
     });
 
+    it("refuses a press from a screen showing a status the order has left, showing it as it is now", async () => {
+      const product = await createProduct(db(), { quantity: 10 });
+      const { order } = await placeOrder([{ productId: product.id, quantity: 2 }]);
+      // The owner's phone moves it along; her laptop still shows it pending.
+      await setStatus(order._id, { status: "delivered", statusWas: "pending" }, admin);
+      const stale = await setStatus(
+        order._id,
+        { status: "cancelled", statusWas: "pending" },
+        admin,
+      );
+      expect(stale).toMatchObject({
+        status: 409,
+        body: {
+          error: a.statusChangedElsewhere("Delivered"),
+          order: { _id: order._id, status: "delivered" },
+        },
+      });
+      const [row] = await db().select().from(orders).where(eq(orders.id, order._id));
+      expect(row!.status).toBe("delivered");
+      const [stock] = await db().select().from(products).where(eq(products.id, product.id));
+      expect(stock!.quantity).toBe(8);
+      // Pressed again from the screen now showing it: any status, as the spec says.
+      const again = await setStatus(
+        order._id,
+        { status: "confirmed", statusWas: "delivered" },
+        admin,
+      );
+      expect(again.body.order).toMatchObject({ status: "confirmed" });
+      // A press the order already answers (a second press after a lost answer) is no conflict,
+      // and without statusWas (the spec's body) any status is set.
+      expect(
+        (await setStatus(order._id, { status: "confirmed", statusWas: "pending" }, admin)).status,
+      ).toBe(200);
+      expect((await setStatus(order._id, { status: "preparing" }, admin)).status).toBe(200);
+    });
+
+    it.each([{ statusWas: "shipped" }, { statusWas: 3 }, { statusWas: null }])(
+      "answers 400 for the statusWas %j",
+      async (extra) => {
+        const product = await createProduct(db(), { quantity: 10 });
+        const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
+        const response = await setStatus(order._id, { status: "confirmed", ...extra }, admin);
+        expect(response).toMatchObject({ status: 400, body: { error: a.invalidStatus } });
+      },
+    );
+
     it("gives the units back to stock once when cancelled, and the catalogue shows it at once", async () => {
       const product = await createProduct(db(), { quantity: 6 });
       const { order } = await placeOrder([{ productId: product.id, quantity: 4 }]);

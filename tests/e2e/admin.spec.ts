@@ -568,6 +568,22 @@ async function ordersWithPendingOrder(page: Page, request: APIRequestContext) {
 }
 
 /** The owner, signed in on `page`, with the order's details window open. */
+/** A customer's new order open in the panel's details, then set to `status` by another screen. */
+async function detailsOpenWhileMovedElsewhere(
+  page: Page,
+  request: APIRequestContext,
+  status: OrderDto["status"],
+) {
+  await verifiedCustomer(request);
+  const { order } = await placeOrder(request);
+  const admin = await openOrderDetails(page, order);
+  const moved = await page.request.patch(`/api/admin/orders/${order._id}/status`, {
+    data: { status },
+  });
+  expect(moved.status()).toBe(200);
+  return { admin, order };
+}
+
 async function openOrderDetails(page: Page, order: OrderDto) {
   const admin = new AdminPanel(page);
   await signInAsOwner(page);
@@ -844,19 +860,38 @@ test("an order cancelled elsewhere while its details are open shows locked at th
   page,
   request,
 }) => {
-  await verifiedCustomer(request);
-  const { order } = await placeOrder(request);
-  const admin = await openOrderDetails(page, order);
   // Another of the owner's screens cancels it meanwhile.
-  const cancelled = await page.request.patch(`/api/admin/orders/${order._id}/status`, {
-    data: { status: "cancelled" },
-  });
-  expect(cancelled.status()).toBe(200);
+  const { admin } = await detailsOpenWhileMovedElsewhere(page, request, "cancelled");
 
   await admin.dialog.getByRole("button", { name: "Delivered" }).click();
   await admin.expectToast(t.cancelledLocked);
   await expect(admin.dialog.getByText(t.cancelledLocked)).toBeVisible();
   await expect(admin.dialog.getByRole("button", { name: "Delivered" })).toHaveCount(0);
+});
+
+test("an order moved along elsewhere while its details are open is shown as it is at the next press, not moved back", async ({
+  page,
+  request,
+}) => {
+  // Another of the owner's screens marks it delivered meanwhile.
+  const { admin, order } = await detailsOpenWhileMovedElsewhere(page, request, "delivered");
+
+  // This screen still shows it pending: its press is refused, and the order shows as delivered.
+  await admin.dialog.getByRole("button", { name: "Confirmed" }).click();
+  await admin.expectToast(t.statusChangedElsewhere("Delivered"));
+  await expect(admin.dialog.getByRole("button", { name: "Delivered" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const current = async () =>
+    (
+      (await (await page.request.get("/api/admin/orders")).json()) as { orders: OrderDto[] }
+    ).orders.find((o) => o._id === order._id)?.status;
+  expect(await current()).toBe("delivered");
+  // Pressed again, now knowing: any status, as ever.
+  await admin.dialog.getByRole("button", { name: "Confirmed" }).click();
+  await admin.expectToast(t.statusUpdated);
+  await expect.poll(current).toBe("confirmed");
 });
 
 test("a visitor and a customer asking for /admin land on the home page", async ({ page }) => {

@@ -6,8 +6,10 @@ import { readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { setOrderStatus } from "@/lib/orders";
 
+const status = z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatus });
+// `statusWas` (optional): the status the owner's screen showed; see setOrderStatus.
 const bodySchema = z.object(
-  { status: z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatus }) },
+  { status, statusWas: status.optional() },
   { error: messages.admin.invalidStatus },
 );
 
@@ -15,7 +17,7 @@ export const PATCH = handlePrivate(
   async (request: Request, { params }: { params: Promise<{ id: string }> }) => {
     await requireAdmin(request);
     const { id } = await params;
-    const { status } = await readJson(request, bodySchema);
-    return Response.json({ order: await setOrderStatus({ id, status }) });
+    const { status, statusWas } = await readJson(request, bodySchema);
+    return Response.json({ order: await setOrderStatus({ id, status, statusWas }) });
   },
 );

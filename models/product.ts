@@ -165,7 +165,6 @@ export const productWasSchema = productFieldsSchema.pick({
   description: true,
   materials: true,
 });
-export type ProductWasInput = z.input<typeof productWasSchema>;
 export type ProductWas = z.output<typeof productWasSchema>;
 
 export type ProductFormField = keyof ProductFieldsInput | "images";

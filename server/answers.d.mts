@@ -8,6 +8,8 @@ export const HEADERS_TOO_LARGE: string;
 export const REQUEST_TIMED_OUT: string;
 export const TOO_MANY_REQUESTS: string;
 export const NO_CACHE: string;
+export function pathOf(req: IncomingMessage): string;
+export function servedAsNotFound(req: IncomingMessage, path: string): void;
 export function answerClientError(
   error: Error & { code?: string },
   socket: import("node:stream").Duplex,

@@ -87,7 +87,8 @@ function sendJson(res, status, body, extraHeaders = {}) {
 }
 
 /** The request's path, without its query. */
-const pathOf = (req) => (req.url ?? "/").split("?")[0];
+/** A request's path, without its query. */
+export const pathOf = (req) => (req.url ?? "/").split("?")[0];
 
 /**
  * A request-target that is not a path. The absolute form ("http://host/path", which a server must
@@ -137,7 +138,12 @@ export function resolveDotSegments(req) {
  */
 export function hideNextErrorPage(req) {
   const path = pathOf(req);
-  if (path === "/_global-error") req.url = "/_not-found" + (req.url ?? "/").slice(path.length);
+  if (path === "/_global-error") servedAsNotFound(req, path);
+}
+
+/** Routes a request whose path (`path`) is no page for visitors to the shop's 404, query kept. */
+export function servedAsNotFound(req, path) {
+  req.url = "/_not-found" + (req.url ?? "/").slice(path.length);
 }
 
 const API_ROOT = new Set(["/api", "/api/"]);

@@ -14,5 +14,5 @@ export function dressedNotFound(html: string, parts: ScreenParts | null | undefi
 export function createNotFoundPages(options: { port: number }): {
   hide(req: IncomingMessage): void;
   warm(): Promise<unknown>;
-  dress(req: IncomingMessage, body: Buffer): Buffer;
+  dress(req: IncomingMessage, body: Buffer | string): Buffer | null;
 };

@@ -7,6 +7,7 @@
 // this document Next renders the page afresh, and React empties the body it takes over).
 import http from "node:http";
 import { randomUUID } from "node:crypto";
+import { pathOf, servedAsNotFound } from "./answers.mjs";
 
 /** Where the screens are rendered; visitors asking for it get the shop's 404. */
 export const SCREEN_PATH = "/not-found-screen";
@@ -19,7 +20,11 @@ const ERROR_DOCUMENT = '<!DOCTYPE html><html id="__next_error__"><head>';
 const SCRIPT = /<script\b[^>]*>[\s\S]*?<\/script>/g;
 const SCRIPT_PRELOAD = /<link\b[^>]*\bas="script"[^>]*\/?>/g;
 
-const pathOf = (req) => (req.url ?? "/").split("?")[0];
+/** Whether a page's body is Next's empty 404 document: read from its first bytes only. */
+const isEmptyNotFound = (body) =>
+  (typeof body === "string"
+    ? body.slice(0, ERROR_DOCUMENT.length)
+    : body.toString("utf8", 0, ERROR_DOCUMENT.length)) === ERROR_DOCUMENT;
 
 /** Which screen a page's notFound() shows, by its address. */
 export function notFoundKindOf(path) {
@@ -63,7 +68,8 @@ export function dressedNotFound(html, parts) {
 /**
  * The screens of one server (`port`): `hide(req)` sends a visitor's request for their address to
  * the shop's 404, `warm()` renders them (again, for any missing), and `dress(req, body)` returns a
- * 404 page's body with its screen put in (the body as it was until its screen is ready).
+ * 404 page's body with its screen put in, or null for a body that is no empty 404 document, or
+ * while its screen is not ready.
  */
 export function createNotFoundPages({ port }) {
   const token = randomUUID();
@@ -111,6 +117,7 @@ export function createNotFoundPages({ port }) {
     hide(req) {
       const own = req.headers[INTERNAL_HEADER] === token;
       delete req.headers[INTERNAL_HEADER];
+      if (own) return;
       const path = pathOf(req);
       let decoded;
       try {
@@ -118,20 +125,19 @@ export function createNotFoundPages({ port }) {
       } catch {
         return; // a malformed path, answered 400
       }
-      if (own || (decoded !== SCREEN_PATH && !decoded.startsWith(`${SCREEN_PATH}/`))) return;
-      req.url = "/_not-found" + (req.url ?? "/").slice(path.length);
+      if (decoded !== SCREEN_PATH && !decoded.startsWith(`${SCREEN_PATH}/`)) return;
+      servedAsNotFound(req, path);
     },
     warm,
     dress(req, body) {
-      const html = body.toString();
-      if (!html.startsWith(ERROR_DOCUMENT)) return body;
+      if (!isEmptyNotFound(body)) return null;
       const parts = screens.get(notFoundKindOf(pathOf(req)));
       if (!parts) {
         // Asked again at most every RETRY_MS: a 404 should not cost three page renders each time.
         if (Date.now() - triedAt >= RETRY_MS) void warm();
-        return body;
+        return null;
       }
-      return Buffer.from(dressedNotFound(html, parts));
+      return Buffer.from(dressedNotFound(body.toString(), parts));
     },
   };
 }

@@ -18,7 +18,7 @@ export function secureResponse(
     isTrusted: (script: string) => boolean;
     dev: boolean;
     https: boolean;
-    /** A 404 page's body as it is to be sent (server/not-found-pages.mjs). */
-    dressNotFound?: (req: IncomingMessage, body: Buffer) => Buffer;
+    /** A 404 page's body to send instead, or null to send it as it is (server/not-found-pages.mjs). */
+    dressNotFound?: (req: IncomingMessage, body: Buffer | string) => Buffer | null;
   },
 ): void;

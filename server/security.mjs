@@ -293,8 +293,8 @@ const isSharedJson = (res) => isPlainJson(res) && res.hasHeader("etag") && isSha
  * body is decoded to be read, and sent as it came), then sent with its own policy. A 304 carries
  * no policy, so the browser keeps the one stored with the page. A JSON answer is held too, to be
  * sent with its length: Next streams it without one, and most fit in a network packet as they
- * are, where compressing would cost the server more than it saves the phone. A 404 page's body
- * passes through `dressNotFound` first, when given.
+ * are, where compressing would cost the server more than it saves the phone. A 404 page is sent
+ * as `dressNotFound` returns it, when that returns a body (server/not-found-pages.mjs).
  */
 export function secureResponse(req, res, { headers, isTrusted, dev, https, dressNotFound }) {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
@@ -402,12 +402,14 @@ export function secureResponse(req, res, { headers, isTrusted, dev, https, dress
       );
       return this;
     }
-    const { body, digest } =
-      statusCode === 404 && dressNotFound
-        ? pageBytes(dressNotFound(req, wholeBody()))
-        : written.length === 0 && typeof chunk === "string" && isSharedAnswer(this)
-          ? sharedPageBytes(chunk)
-          : pageBytes(wholeBody());
+    const single = written.length === 0 && typeof chunk === "string";
+    const whole = single ? null : wholeBody();
+    const dressed = statusCode === 404 ? dressNotFound?.(req, whole ?? chunk) : null;
+    const { body, digest } = dressed
+      ? pageBytes(dressed)
+      : single && isSharedAnswer(this)
+        ? sharedPageBytes(chunk)
+        : pageBytes(whole ?? wholeBody());
     // Compressed here, once per version of a shared page (server/compression.mjs), unless it came so.
     const alreadyEncoded = this.hasHeader("content-encoding");
     const sendEncoding = !alreadyEncoded && body.length >= MIN_BYTES ? chosenEncoding(req) : null;

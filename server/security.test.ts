@@ -122,6 +122,12 @@ describe("secureResponse on a Node server", () => {
   const largeOrderAnswer = JSON.stringify({
     orders: Array.from({ length: 30 }, (_, i) => ({ orderNumber: `ORD-${i}`, status: "pending" })),
   });
+  // Next's empty 404 document, and the one the entry point sends instead (server/not-found-pages.mjs).
+  const emptyNotFound = `<!DOCTYPE html><html id="__next_error__"><head></head><body><script>${rscChunk}</script></body></html>`;
+  const dressNotFound = (_req: http.IncomingMessage, body: Buffer | string) =>
+    String(body) === emptyNotFound
+      ? Buffer.from(emptyNotFound.replace("<body>", "<body><h1>Product Not Found</h1>"))
+      : null;
   let server: http.Server;
   let base: string;
 
@@ -134,6 +140,7 @@ describe("secureResponse on a Node server", () => {
         isTrusted: countingTrustCheck,
         dev: false,
         https: false,
+        dressNotFound,
       });
       if (req.url === "/answer" || req.url === "/private-answer") {
         // As Next serves it from its cache: headers set, flushed, then the body in pieces.
@@ -154,6 +161,12 @@ describe("secureResponse on a Node server", () => {
         res.setHeader("Cache-Control", "private, no-store");
         res.write(body.slice(0, 10));
         setTimeout(() => res.end(body.slice(10)), 5);
+      } else if (req.url!.startsWith("/missing/")) {
+        // A 404 as Next sends it from its cache: one string, shared.
+        res.statusCode = 404;
+        res.setHeader("Content-Type", "text/html; charset=utf-8");
+        res.setHeader("Cache-Control", PUBLIC_CACHE_CONTROL);
+        res.end(req.url === "/missing/product" ? emptyNotFound : `${page}<!-- not found -->`);
       } else if (req.url === "/json") {
         res.setHeader("Content-Type", "application/json");
         res.end("{}");
@@ -191,6 +204,21 @@ describe("secureResponse on a Node server", () => {
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     },
   );
+
+  it("sends a 404 as the not-found screens give it, with a policy naming its scripts; another 404 from memory", async () => {
+    const dressed = await fetch(`${base}/missing/product`);
+    expect(dressed.status).toBe(404);
+    expect(await dressed.text()).toContain("<body><h1>Product Not Found</h1>");
+    expect(dressed.headers.get("content-security-policy")).toContain(sha(rscChunk));
+
+    const first = await fetch(`${base}/missing/page`);
+    expect(await first.text()).toBe(`${page}<!-- not found -->`);
+    const readsAfterFirst = trustChecks;
+    const second = await fetch(`${base}/missing/page`);
+    expect(await second.text()).toBe(`${page}<!-- not found -->`);
+    expect(second.headers.get("content-security-policy")).toContain(sha(rscChunk));
+    expect(trustChecks).toBe(readsAfterFirst);
+  });
 
   it("reads a page it has sent before from memory: the same bytes, the same policy, no second reading", async () => {
     const readsBefore = trustChecks;

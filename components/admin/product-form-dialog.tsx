@@ -35,7 +35,6 @@ import {
   type ProductDto,
   type ProductFields,
   type ProductFieldsInput,
-  type ProductWasInput,
 } from "@/models/product";
 import { showsSomething } from "@/models/text";
 
@@ -114,30 +113,12 @@ export function ProductFormDialog({
 
   const form = useForm<ProductFieldsInput, unknown, ProductFields>({
     resolver: zodResolver(productFieldsSchema),
-    defaultValues: {
-      name: product?.name ?? "",
-      price: product ? product.price.toFixed(2) : "",
-      category: product?.category ?? DEFAULT_CATEGORY,
-      description: product?.description ?? "",
-      quantity: String(product?.quantity ?? DEFAULT_NEW_PRODUCT_QUANTITY),
-      materials: product?.materials ?? [],
-    },
+    defaultValues: formFieldsOf(product),
   });
   const { register, formState, setError } = form;
-  // The stock this form shows as it was when opened: the server keeps units orders took meanwhile.
-  const [quantityWas, setQuantityWas] = useState(product?.quantity);
-  // The other fields as they were when opened: those left alone keep what another save made of them.
-  const [was, setWas] = useState<ProductWasInput | undefined>(() =>
-    product
-      ? {
-          name: product.name,
-          price: product.price.toFixed(2),
-          category: product.category,
-          description: product.description ?? "",
-          materials: product.materials,
-        }
-      : undefined,
-  );
+  // An edit's fields as the form showed them when opened (or as the server has since said they
+  // are): the server keeps what orders and other saves made meanwhile of those it leaves alone.
+  const [opened, setOpened] = useState(() => (product ? formFieldsOf(product) : undefined));
   const materials = useWatch({ control: form.control, name: "materials" });
   const errors = formState.errors;
   // The Idempotency-Key of the save being sent and what the form held when it was sent: Create
@@ -157,13 +138,7 @@ export function ProductFormDialog({
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
       {
         method: editing ? "PUT" : "POST",
-        body: toFormData(
-          values,
-          images,
-          quantityWas !== undefined && was
-            ? { quantity: quantityWas, fields: was, photosChanged }
-            : undefined,
-        ),
+        body: toFormData(values, images, opened, photosChanged),
         headers,
       },
     );
@@ -187,22 +162,18 @@ export function ProductFormDialog({
     // Another save changed fields this one changed too: the form now shows them as saved there.
     const changed = (result.body as { changed?: Partial<Pick<ProductDto, EditedField>> } | null)
       ?.changed;
-    if (result.status === 409 && changed && was) {
-      const now: ProductWasInput = {
-        ...was,
-        ...changed,
-        ...(changed.price !== undefined && { price: changed.price.toFixed(2) }),
-      };
-      setWas(now);
+    if (result.status === 409 && changed && product && opened) {
+      const now = formFieldsOf({ ...product, ...changed });
       const fields = EDITED_FIELDS.filter((field) => field in changed);
+      setOpened({ ...opened, ...Object.fromEntries(fields.map((field) => [field, now[field]])) });
       for (const field of fields) form.setValue(field, now[field]);
       if (fields[0]) setError(fields[0], { message: result.error ?? "" }, { shouldFocus: true });
       return;
     }
     // Orders moved the stock while the form was open: it now shows the stock as it is.
     const stockNow = (result.body as { quantity?: unknown } | null)?.quantity;
-    if (result.status === 409 && typeof stockNow === "number") {
-      setQuantityWas(stockNow);
+    if (result.status === 409 && typeof stockNow === "number" && opened) {
+      setOpened({ ...opened, quantity: String(stockNow) });
       form.setValue("quantity", String(stockNow));
       setError("quantity", { message: result.error ?? "" }, { shouldFocus: true });
       return;
@@ -396,15 +367,28 @@ export function ProductFormDialog({
   );
 }
 
+/** The form's fields for a product as it is, or a new product's defaults. */
+function formFieldsOf(product: Partial<ProductDto> | null) {
+  return {
+    name: product?.name ?? "",
+    price: product?.price !== undefined ? product.price.toFixed(2) : "",
+    category: product?.category ?? DEFAULT_CATEGORY,
+    description: product?.description ?? "",
+    quantity: String(product?.quantity ?? DEFAULT_NEW_PRODUCT_QUANTITY),
+    materials: product?.materials ?? [],
+  } satisfies ProductFieldsInput;
+}
+
 /**
  * The multipart form of the admin API: text fields, new files in order, and on edit (when `opened`
- * is given) the stock and other fields the form was opened with and, when its photos changed, their
- * order.
+ * is given) the stock and other fields the form was opened with and, when its photos changed,
+ * their order.
  */
 function toFormData(
   values: ProductFields,
   images: ImageEntry[],
-  opened: { quantity: number; fields: ProductWasInput; photosChanged: boolean } | undefined,
+  opened: ReturnType<typeof formFieldsOf> | undefined,
+  photosChanged: boolean,
 ): FormData {
   const data = new FormData();
   data.set("name", values.name);
@@ -424,9 +408,10 @@ function toFormData(
     }
   }
   if (opened) {
-    if (opened.photosChanged) data.set("imageOrder", JSON.stringify(order));
-    data.set("quantityWas", String(opened.quantity));
-    data.set("was", JSON.stringify(opened.fields));
+    const { quantity, ...was } = opened;
+    if (photosChanged) data.set("imageOrder", JSON.stringify(order));
+    data.set("quantityWas", quantity);
+    data.set("was", JSON.stringify(was));
   }
   return data;
 }

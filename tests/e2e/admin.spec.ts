@@ -371,10 +371,11 @@ test("an order placed while the owner edits a piece: its units are not put back 
   baseURL,
 }) => {
   const name = `Cedar Drop Pendant ${Date.now()}`;
-  const product = await createProduct(baseURL!, { name, price: "25.00", quantity: 5 });
-  const admin = new AdminPanel(page);
-  await signInAsOwner(page);
-  await admin.open("products");
+  const { admin, product } = await productsWithNewPiece(page, baseURL!, {
+    name,
+    price: "25.00",
+    quantity: 5,
+  });
   await page.getByRole("button", { name: t.editProduct(name) }).click();
   await expect(admin.field(t.quantityLabel)).toHaveValue("5");
 
@@ -406,10 +407,11 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
   baseURL,
 }) => {
   const name = `Olive Branch Cuff ${Date.now()}`;
-  const product = await createProduct(baseURL!, { name, price: "25.00", quantity: 5 });
-  const admin = new AdminPanel(page);
-  await signInAsOwner(page);
-  await admin.open("products");
+  const { admin, product } = await productsWithNewPiece(page, baseURL!, {
+    name,
+    price: "25.00",
+    quantity: 5,
+  });
   // A save from the owner's phone, the spec's way (every field, as that form last showed them),
   // with a photo added after the first when asked.
   const savedOnPhone = async (fields: { price: string; description: string }, addPhoto = false) => {
@@ -457,6 +459,19 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
   await expect(admin.dialog).toBeHidden();
   expect((await saved()).price).toBe(30);
 });
+
+/** The owner signed in on the panel's products, with a new piece made for the test. */
+async function productsWithNewPiece(
+  page: Page,
+  baseURL: string,
+  piece: { name: string; price: string; quantity: number },
+) {
+  const product = await createProduct(baseURL, piece);
+  const admin = new AdminPanel(page);
+  await signInAsOwner(page);
+  await admin.open("products");
+  return { admin, product };
+}
 
 /** A one-piece order placed by the customer signed in through `request`. */
 async function placeOrder(
@@ -959,10 +974,11 @@ test("a save answered after its form was closed leaves the form opened next, and
   baseURL,
 }) => {
   const name = `Cedar Leaf Anklet ${Date.now()}`;
-  const product = await createProduct(baseURL!, { name, price: "30.00", quantity: 4 });
-  const admin = new AdminPanel(page);
-  await signInAsOwner(page);
-  await admin.open("products");
+  const { admin, product } = await productsWithNewPiece(page, baseURL!, {
+    name,
+    price: "30.00",
+    quantity: 4,
+  });
 
   // A slow connection: the edit is answered only later.
   const answer = await holdRequests(page, `**/api/admin/products/${product.id}`);

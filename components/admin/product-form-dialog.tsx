@@ -5,7 +5,7 @@ import clsx from "clsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { dangerButton, outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
 import { categoryLabel } from "@/components/catalogue/category";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
@@ -202,6 +202,11 @@ export function ProductFormDialog({
     window.addEventListener("beforeunload", ask);
     return () => window.removeEventListener("beforeunload", ask);
   }, [unsaved]);
+  // Escape or the close button, pressed by a stray hand on a form holding unsaved work, asks before
+  // dropping it; Cancel is the deliberate way out and closes at once, as does a form being saved.
+  const [askingToDiscard, setAskingToDiscard] = useState(false);
+  const requestClose = () =>
+    unsaved && !formState.isSubmitting ? setAskingToDiscard(true) : onClose();
   const setMaterials = (materials: string[]) =>
     form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true });
   // Images are checked with the fields, so one press shows every problem at once.
@@ -278,7 +283,7 @@ export function ProductFormDialog({
     <DialogFrame
       kind="admin"
       open
-      onClose={onClose}
+      onClose={requestClose}
       title={editing ? t.editProductTitle : t.addProductTitle}
       description={editing ? product.name : undefined}
       closeOnOutsidePress={false}
@@ -363,6 +368,23 @@ export function ProductFormDialog({
           </div>
         </div>
       </form>
+      <DialogFrame
+        kind="discard-changes"
+        open={askingToDiscard}
+        onClose={() => setAskingToDiscard(false)}
+        title={t.discardChangesTitle}
+        description={t.discardChangesHint}
+        size="narrow"
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <button type="button" className={outlineButton} onClick={() => setAskingToDiscard(false)}>
+            {t.keepEditing}
+          </button>
+          <button type="button" className={dangerButton} onClick={onClose}>
+            {t.discardChanges}
+          </button>
+        </div>
+      </DialogFrame>
     </DialogFrame>
   );
 }

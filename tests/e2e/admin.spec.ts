@@ -1138,6 +1138,63 @@ test("a press beside the product form keeps it open with what the owner typed", 
   await expect(admin.dialog).toHaveCount(0);
 });
 
+test("Escape or the close button on a product form holding unsaved work asks first; Keep Editing keeps it, Discard drops it", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  const discard = page.getByRole("dialog", { name: t.discardChangesTitle });
+
+  // Untouched: nothing to lose, Escape closes at once.
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await expect(admin.dialog.getByRole("heading", { name: t.addProductTitle })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(admin.dialog).toHaveCount(0);
+
+  // Halfway through a new piece, Escape pressed to leave a field (or by a stray hand) asks.
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill("Half-typed Cedar Pendant");
+  await admin.field(t.descriptionLabel).fill("Hand-carved, on a silk cord.");
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([await photo("front.jpg", "#d4af37")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+  await admin.field(t.descriptionLabel).focus();
+  await page.keyboard.press("Escape");
+  await expect(discard).toBeVisible();
+  await expect(discard).toContainText(t.discardChangesHint);
+  await discard.getByRole("button", { name: t.keepEditing }).click();
+  await expect(discard).toHaveCount(0);
+  const form = page.getByRole("dialog", { name: t.addProductTitle });
+  await expect(form.getByLabel(t.nameLabel)).toHaveValue("Half-typed Cedar Pendant");
+  await expect(form.getByLabel(t.descriptionLabel)).toHaveValue("Hand-carved, on a silk cord.");
+  await expect(form.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+
+  // Escape in the question answers it as Keep Editing; the form stays as it was.
+  await page.keyboard.press("Escape");
+  // Keep Editing has focus: a stray Enter keeps the work too.
+  await expect(discard.getByRole("button", { name: t.keepEditing })).toBeFocused();
+  // The window heeds Escape a moment after it shows (its layer registers after a render): a
+  // press sent in the same instant may go unheard, so it is sent again until it is heard.
+  await expect(async () => {
+    await page.keyboard.press("Escape");
+    await expect(discard).toHaveCount(0, { timeout: 500 });
+  }).toPass();
+  await expect(form.getByLabel(t.nameLabel)).toHaveValue("Half-typed Cedar Pendant");
+
+  // The close button asks too; Discard drops the form.
+  await form.getByRole("button", { name: messages.account.close }).click();
+  await expect(discard).toBeVisible();
+  await discard.getByRole("button", { name: t.discardChanges, exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  // Cancel is the deliberate way out: it closes a changed form without asking.
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill("Another Pendant");
+  await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(admin.productRow("Half-typed Cedar Pendant")).toHaveCount(0);
+});
+
 test("a reload while the product form holds unsaved changes asks first; an untouched or saved form does not", async ({
   page,
 }) => {

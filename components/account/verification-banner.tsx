@@ -2,7 +2,14 @@
 
 // Asks a signed-in shopper with an unverified email to verify it (spec section 2, Home).
 // Dismissing hides it for the rest of the browser session.
-import { useEffect, useRef, useState, type RefObject } from "react";
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type RefObject,
+} from "react";
 import { usePathname } from "next/navigation";
 import { Loader2, MailWarning, X } from "lucide-react";
 import { useAuth } from "@/components/account/auth-provider";
@@ -44,6 +51,29 @@ function useReservedSpace(banner: RefObject<HTMLDivElement | null>, shown: boole
   }, [banner, shown]);
 }
 
+// The checkout and My Orders show a verification notice of their own, with its own send button:
+// while one is on the page the banner steps aside, so one button asks for the mail, not two.
+let pageNotices = 0;
+const noticeListeners = new Set<() => void>();
+const announceNotices = () => noticeListeners.forEach((listener) => listener());
+const subscribeToNotices = (listener: () => void) => {
+  noticeListeners.add(listener);
+  return () => noticeListeners.delete(listener);
+};
+
+/** Called by a page's own verification notice: the banner is hidden while it is shown. */
+export function useStandsInForVerificationBanner() {
+  // Before the paint: the banner does not flash up beside the notice.
+  useLayoutEffect(() => {
+    pageNotices += 1;
+    announceNotices();
+    return () => {
+      pageNotices -= 1;
+      announceNotices();
+    };
+  }, []);
+}
+
 export function VerificationBanner() {
   const { user } = useAuth();
   const pathname = usePathname();
@@ -52,10 +82,16 @@ export function VerificationBanner() {
     () => typeof window !== "undefined" && readDismissed(),
   );
 
+  const pageHasNotice = useSyncExternalStore(
+    subscribeToNotices,
+    () => pageNotices > 0,
+    () => false,
+  );
+
   const banner = useRef<HTMLDivElement>(null);
   // The verification page speaks for itself.
   const shown = Boolean(
-    user && !user.isEmailVerified && !dismissed && pathname !== "/verify-email",
+    user && !user.isEmailVerified && !dismissed && !pageHasNotice && pathname !== "/verify-email",
   );
   useReservedSpace(banner, shown);
   if (!shown) return null;

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { AlertCircle, Loader2, LogIn, MailWarning, RotateCw, type LucideIcon } from "lucide-react";
 import { useAccountUi } from "@/components/account/account-ui";
 import { useResendVerification } from "@/components/account/use-resend-verification";
+import { useStandsInForVerificationBanner } from "@/components/account/verification-banner";
 import { messages } from "@/lib/messages";
 
 export const primaryButton =
@@ -106,6 +107,7 @@ export function VerificationNotice({
   text: string;
   compact?: boolean;
 }) {
+  useStandsInForVerificationBanner();
   const { resend, sending } = useResendVerification();
   const button = (
     <button type="button" onClick={resend} disabled={sending} className={primaryButton}>

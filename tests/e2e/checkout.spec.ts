@@ -275,9 +275,17 @@ test("an unverified customer sees the verification requirement, and the server r
   await checkout.placeOrder.click();
   await expect(checkout.problem).toHaveText(t.verificationRequired);
 
+  // The page's own notice asks for the mail: the floating banner, with a second button for the
+  // same thing, steps aside here and on My Orders, and is back on the next page.
+  const banner = page.getByRole("region", { name: messages.account.bannerText });
+  await expect(banner).toHaveCount(0);
+
   await page.goto("/orders");
   await expect(page.getByRole("heading", { name: o.verifyTitle })).toBeVisible();
   await expect(page.getByText(o.verifyText)).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  await page.getByRole("banner").getByRole("link", { name: messages.layout.collections }).click();
+  await expect(banner.getByRole("button", { name: messages.account.bannerResend })).toBeVisible();
 });
 
 test("when another shopper takes the last units first, the checkout names the short piece and fixes the cart", async ({

@@ -318,6 +318,7 @@ export async function updateProduct({
       current: current.map((image) => image.id),
       uploaded: images.length,
       imageOrder,
+      opened: was?.images,
     });
 
     await tx
@@ -370,27 +371,46 @@ const IMAGE_REFERENCE =
   /^(?:.*\/images\/)?([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\.[a-z]+)?(?:\?.*)?$/i;
 const NEW_IMAGE = /^new:(\d{1,2})$/;
 
-/** The images' final order from the edit form's `imageOrder`, checked against what exists. */
+/** The id of an image named by its path (`/images/<id>.jpg`) or id; "" for anything else. */
+const imageIdOf = (reference: string) =>
+  IMAGE_REFERENCE.exec(reference.trim())?.[1]?.toLowerCase() ?? "";
+
+/**
+ * The images' final order from the edit form's `imageOrder`, checked against what exists. Given
+ * the photos the form was opened with (`opened`), another save's changes to them meanwhile stand: a
+ * photo it removed is left out, one it added follows the form's own.
+ */
 function resolveImageOrder({
   current,
   uploaded,
   imageOrder,
+  opened,
 }: {
   current: string[];
   uploaded: number;
   imageOrder?: string[];
+  opened?: string[];
 }): OrderEntry[] {
-  const order: OrderEntry[] = imageOrder
+  let order: OrderEntry[] = imageOrder
     ? imageOrder.map((token) => {
         const newIndex = NEW_IMAGE.exec(token.trim())?.[1];
         if (newIndex !== undefined) return { kind: "new", index: Number(newIndex) };
-        const imageId = IMAGE_REFERENCE.exec(token.trim())?.[1]?.toLowerCase();
-        return { kind: "kept", id: imageId ?? "" };
+        return { kind: "kept", id: imageIdOf(token) };
       })
     : [
         ...current.map((id): OrderEntry => ({ kind: "kept", id })),
         ...Array.from({ length: uploaded }, (_, index): OrderEntry => ({ kind: "new", index })),
       ];
+  if (imageOrder && opened) {
+    const openedIds = new Set(opened.map(imageIdOf));
+    order = order.filter(
+      (entry) => entry.kind === "new" || current.includes(entry.id) || !openedIds.has(entry.id),
+    );
+    const listed = new Set(order.map((entry) => (entry.kind === "kept" ? entry.id : "")));
+    for (const id of current) {
+      if (!openedIds.has(id) && !listed.has(id)) order.push({ kind: "kept", id });
+    }
+  }
 
   const keys = order.map((entry) => (entry.kind === "kept" ? entry.id : `new:${entry.index}`));
   const valid =

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CATEGORIES, type Category } from "@/lib/constants";
+import { CATEGORIES, MAX_PRODUCT_IMAGES, type Category } from "@/lib/constants";
 import { formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { showsSomething } from "@/models/text";
@@ -158,13 +158,13 @@ export type EditedField = (typeof EDITED_FIELDS)[number];
  * in dollars as text ("34.50"). Fields the form left as they were keep what another save made of
  * them meanwhile (see updateProduct).
  */
-export const productWasSchema = productFieldsSchema.pick({
-  name: true,
-  price: true,
-  category: true,
-  description: true,
-  materials: true,
-});
+export const productWasSchema = productFieldsSchema
+  .pick({ name: true, price: true, category: true, description: true, materials: true })
+  .extend({
+    // The photos it was opened with, as `imageOrder` names them: with `imageOrder`, a photo another
+    // save added meanwhile is kept and one it removed stays removed.
+    images: z.array(z.string().max(300)).max(MAX_PRODUCT_IMAGES).optional(),
+  });
 export type ProductWas = z.output<typeof productWasSchema>;
 
 export type ProductFormField = keyof ProductFieldsInput | "images";

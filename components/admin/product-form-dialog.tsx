@@ -138,7 +138,12 @@ export function ProductFormDialog({
       editing ? `/api/admin/products/${product.id}` : "/api/admin/products",
       {
         method: editing ? "PUT" : "POST",
-        body: toFormData(values, images, opened, photosChanged),
+        body: toFormData(
+          values,
+          images,
+          opened && { ...opened, images: imagesOpened },
+          photosChanged,
+        ),
         headers,
       },
     );
@@ -409,7 +414,7 @@ function formFieldsOf(product: Partial<ProductDto> | null) {
 function toFormData(
   values: ProductFields,
   images: ImageEntry[],
-  opened: ReturnType<typeof formFieldsOf> | undefined,
+  opened: (ReturnType<typeof formFieldsOf> & { images: ImageEntry[] }) | undefined,
   photosChanged: boolean,
 ): FormData {
   const data = new FormData();
@@ -430,7 +435,11 @@ function toFormData(
     }
   }
   if (opened) {
-    const { quantity, ...was } = opened;
+    const { quantity, images: imagesOpened, ...fields } = opened;
+    const was = {
+      ...fields,
+      images: imagesOpened.flatMap((i) => (i.kind === "kept" ? i.path : [])),
+    };
     if (photosChanged) data.set("imageOrder", JSON.stringify(order));
     data.set("quantityWas", quantity);
     data.set("was", JSON.stringify(was));

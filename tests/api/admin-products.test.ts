@@ -959,15 +959,52 @@ describeEachDatabase("admin products API", ({ db }) => {
         expect((await rowOf(product.id)).priceCents).toBe(3700);
       });
 
-      it.each(["not json", "{}", JSON.stringify({ ...opened, price: "a lot" }), "[]"])(
-        "refuses a was that is not the fields as a form holds them: %s",
-        async (was) => {
-          const product = await createdProduct();
-          const response = await update(product.id, validProductFields({ price: "1.00", was }));
-          expect(response).toMatchObject({ status: 400, body: { error: a.wasInvalid } });
-          expect((await rowOf(product.id)).priceCents).toBe(3450);
-        },
-      );
+      it("keeps a photo another save added and leaves out one it removed, when this form moved photos too", async () => {
+        const product = await createdProduct([
+          { name: "a.jpg", data: jpeg },
+          { name: "b.png", data: png },
+          { name: "c.jpg", data: jpeg },
+        ]);
+        const [first, second, third] = product.images as [string, string, string];
+        // On the phone: the second photo out, a new one in.
+        const phone = await update(
+          product.id,
+          validProductFields({ imageOrder: JSON.stringify([first, third, "new:0"]) }),
+          [{ name: "d.webp", data: await picture({ format: "webp", color: "#123456" }) }],
+        );
+        const added = (phone.body.product as ProductDto).images[2]!;
+        // On the laptop, a form opened before puts the third photo first.
+        const laptopOrder = JSON.stringify([third, second, first]);
+        const withoutPhotos = await update(
+          product.id,
+          validProductFields({ imageOrder: laptopOrder, was: JSON.stringify(opened) }),
+        );
+        expect(withoutPhotos).toMatchObject({ status: 400, body: { error: a.imageOrderInvalid } });
+        const laptop = await update(
+          product.id,
+          validProductFields({
+            imageOrder: laptopOrder,
+            was: JSON.stringify({ ...opened, images: product.images }),
+          }),
+        );
+        expect(laptop.status).toBe(200);
+        expect((laptop.body.product as ProductDto).images).toEqual([third, first, added]);
+        const listed = (await (await catalogueList()).json()) as ProductDto[];
+        expect(listed.find((p) => p.id === product.id)?.images).toEqual([third, first, added]);
+      });
+
+      it.each([
+        "not json",
+        "{}",
+        JSON.stringify({ ...opened, price: "a lot" }),
+        JSON.stringify({ ...opened, images: "/images/a.jpg" }),
+        "[]",
+      ])("refuses a was that is not the fields as a form holds them: %s", async (was) => {
+        const product = await createdProduct();
+        const response = await update(product.id, validProductFields({ price: "1.00", was }));
+        expect(response).toMatchObject({ status: 400, body: { error: a.wasInvalid } });
+        expect((await rowOf(product.id)).priceCents).toBe(3450);
+      });
     });
 
     it("takes the same save sent again after its answer was lost, keeping what orders took since", async () => {

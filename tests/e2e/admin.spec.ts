@@ -402,7 +402,7 @@ test("an order placed while the owner edits a piece: its units are not put back 
   expect(saved.quantity).toBe(9);
 });
 
-test("a save made elsewhere while the product form is open is kept, a photo it added too; a price both changed shows as saved there", async ({
+test("a save made elsewhere while the product form is open is kept, its photos too; a price both changed shows as saved there", async ({
   page,
   baseURL,
 }) => {
@@ -413,8 +413,11 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
     quantity: 5,
   });
   // A save from the owner's phone, the spec's way (every field, as that form last showed them),
-  // with a photo added after the first when asked.
-  const savedOnPhone = async (fields: { price: string; description: string }, addPhoto = false) => {
+  // with photos when given.
+  const savedOnPhone = async (
+    fields: { price: string; description: string },
+    photos: Record<string, string | Awaited<ReturnType<typeof photo>>> = {},
+  ) => {
     const response = await page.request.put(`/api/admin/products/${product.id}`, {
       multipart: {
         name,
@@ -422,10 +425,7 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
         quantity: "5",
         materials: JSON.stringify(["Sterling silver"]),
         ...fields,
-        ...(addPhoto && {
-          images: await photo("side.jpg", "#7a5618"),
-          imageOrder: JSON.stringify([...product.images, "new:0"]),
-        }),
+        ...photos,
       },
     });
     expect(response.status()).toBe(200);
@@ -435,7 +435,13 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
 
   await page.getByRole("button", { name: t.editProduct(name) }).click();
   await expect(admin.field(t.priceLabel)).toHaveValue("25.00");
-  await savedOnPhone({ price: "32.00", description: "Made for the checkout journey." }, true);
+  await savedOnPhone(
+    { price: "32.00", description: "Made for the checkout journey." },
+    {
+      images: await photo("side.jpg", "#7a5618"),
+      imageOrder: JSON.stringify([...product.images, "new:0"]),
+    },
+  );
   // The laptop's form, opened before, changes only the description: the phone's price and photo
   // stay.
   await admin.field(t.descriptionLabel).fill("Hammered by hand.");
@@ -458,6 +464,23 @@ test("a save made elsewhere while the product form is open is kept, a photo it a
   await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
   await expect(admin.dialog).toBeHidden();
   expect((await saved()).price).toBe(30);
+
+  // Both change the photos: the phone adds one, the laptop's form removes the first. Both stand.
+  await page.getByRole("button", { name: t.editProduct(name) }).click();
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(2) })).toBeVisible();
+  const [cover, second] = (await saved()).images;
+  await savedOnPhone(
+    { price: "30.00", description: "Hammered by hand." },
+    { images: await photo("back.jpg", "#336699") },
+  );
+  const added = (await saved()).images[2];
+  await admin.dialog.getByRole("button", { name: t.removeImage(1) }).click();
+  await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
+  await admin.expectToast(t.productUpdated);
+  await expect(admin.dialog).toBeHidden();
+  expect((await saved()).images).toEqual([second, added]);
+  expect(added).toBeDefined();
+  expect([second, added]).not.toContain(cover);
 });
 
 /** The owner signed in on the panel's products, with a new piece made for the test. */

@@ -199,7 +199,9 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 export function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get("idempotency-key")?.trim();
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) throw badRequest(messages.api.invalidIdempotencyKey);
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw badRequest(messages.api.invalidIdempotencyKey, [messages.api.invalidIdempotencyKey]);
+  }
   return key;
 }
 

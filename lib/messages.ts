@@ -393,9 +393,12 @@ const otherMessages = {
       `The upload is too large: send at most ${megabytes} MB at once`,
     multipartRequired: "Send the product as multipart/form-data",
     invalidForm: "The form data could not be read",
+    imagesMustBeFiles: "Images must be sent as files",
     orderNotFound: "Order not found",
     invalidStatus:
       "Status must be one of: pending, confirmed, preparing, out_for_delivery, delivered, cancelled",
+    invalidStatusWas:
+      "statusWas must be one of: pending, confirmed, preparing, out_for_delivery, delivered, cancelled",
   },
   api: {
     invalidRequest: "Invalid request",

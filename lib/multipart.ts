@@ -23,6 +23,8 @@ export type MultipartLimits = {
   errors: {
     notMultipart: () => AppError;
     malformed: () => AppError;
+    /** Text sent in a field that takes files. */
+    textForFile: (name: string) => AppError;
     tooLarge: () => AppError;
     fileTooLarge: (filename: string) => AppError;
     tooManyFiles: () => AppError;
@@ -87,8 +89,9 @@ export async function readMultipartForm(
 
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated || info.nameTruncated) fail(errors.fieldTooLarge(name));
-    // A part without a name, or text where a file belongs, is a broken form, not an omission.
-    else if (!name || fileFields.includes(name)) fail(errors.malformed());
+    // A part without a name is a broken form, and text where a file belongs is no omission.
+    else if (!name) fail(errors.malformed());
+    else if (fileFields.includes(name)) fail(errors.textForFile(name));
     else if (!Object.hasOwn(form.fields, name)) form.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {

@@ -44,7 +44,8 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
   errors: {
     notMultipart: () =>
       new AppError(415, messages.api.unsupportedMediaType, { details: [a.multipartRequired] }),
-    malformed: () => badRequest(a.invalidForm),
+    malformed: () => badRequest(a.invalidForm, [a.invalidForm]),
+    textForFile: () => badRequest(a.imagesMustBeFiles, [a.imagesMustBeFiles]),
     tooLarge: () =>
       new AppError(413, messages.api.payloadTooLarge, {
         details: [a.uploadTooLarge(Math.floor(MAX_PRODUCT_FORM_BYTES / MEGABYTE))],
@@ -57,8 +58,14 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
       const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
       return badRequest(message, [message]);
     },
-    tooManyFields: () => badRequest(a.tooManyFields(MAX_FORM_FIELDS)),
-    fieldTooLarge: (name) => badRequest(a.fieldTooLarge(name.slice(0, 40), MAX_FIELD_KB)),
+    tooManyFields: () => {
+      const message = a.tooManyFields(MAX_FORM_FIELDS);
+      return badRequest(message, [message]);
+    },
+    fieldTooLarge: (name) => {
+      const message = a.fieldTooLarge(name.slice(0, 40), MAX_FIELD_KB);
+      return badRequest(message, [message]);
+    },
   },
 };
 

@@ -257,6 +257,7 @@ export const storefrontMessages = {
       `Only a few left: ${joinList(items.map((i) => `${i.name} (${i.stock} available)`))}.`,
     productIdRequired: "Product ID is required",
     quantityInvalid: QUANTITY_RULE,
+    updateQuantityInvalid: "Quantity must be a whole number up to 99; 0 or less removes the item",
     invalidFixAction: "Action must be adjust or remove",
     notInCart: "Item not found in cart",
     soldOut: "This item is sold out.",

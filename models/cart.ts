@@ -66,8 +66,8 @@ export const cartAddSchema = z.object({
 export const cartUpdateSchema = z.object({
   productId,
   quantity: z
-    .int({ error: c.quantityInvalid })
-    .max(MAX_ITEM_QUANTITY, { error: c.quantityInvalid }),
+    .int({ error: c.updateQuantityInvalid })
+    .max(MAX_ITEM_QUANTITY, { error: c.updateQuantityInvalid }),
 });
 
 export const FIX_ACTIONS = ["adjust", "remove"] as const;

@@ -262,7 +262,11 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
         const product = await createProduct(db(), { quantity: 10 });
         const { order } = await placeOrder([{ productId: product.id, quantity: 1 }]);
         const response = await setStatus(order._id, { status: "confirmed", ...extra }, admin);
-        expect(response).toMatchObject({ status: 400, body: { error: a.invalidStatus } });
+        // Named for what is wrong: the status sent is fine.
+        expect(response).toMatchObject({
+          status: 400,
+          body: { error: a.invalidStatusWas, details: [a.invalidStatusWas] },
+        });
       },
     );
 

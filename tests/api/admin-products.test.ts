@@ -590,7 +590,7 @@ describeEachDatabase("admin products API", ({ db }) => {
         body: "x",
         status: 400,
         error: a.invalidForm,
-        details: undefined,
+        details: [a.invalidForm],
       },
     ])("refuses $name with $status", async ({ headers, body, status, error, details }) => {
       const before = (await db().select().from(products)).length;
@@ -702,7 +702,10 @@ describeEachDatabase("admin products API", ({ db }) => {
       );
       expect(answer).toMatchObject({
         status: 400,
-        body: { error: messages.api.invalidIdempotencyKey },
+        body: {
+          error: messages.api.invalidIdempotencyKey,
+          details: [messages.api.invalidIdempotencyKey],
+        },
       });
       expect(await productsNamed("Malformed Key Ring")).toHaveLength(0);
     });
@@ -1237,11 +1240,18 @@ describeEachDatabase("admin products API", ({ db }) => {
       const many = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`extra${i}`, "x"]));
       expect(await create({ ...validProductFields(), ...many })).toMatchObject({
         status: 400,
-        body: { error: a.tooManyFields(20) },
+        body: { error: a.tooManyFields(20), details: [a.tooManyFields(20)] },
       });
       expect(
         await create(validProductFields({ description: "a necklace ".repeat(7000) })),
       ).toMatchObject({ status: 400, body: { error: a.fieldTooLarge("description", 64) } });
+    });
+
+    it("says images must be files when one is sent as text", async () => {
+      expect(await create({ ...validProductFields(), images: "cedar.jpg" })).toMatchObject({
+        status: 400,
+        body: { error: a.imagesMustBeFiles, details: [a.imagesMustBeFiles] },
+      });
     });
 
     it("never answers 500 for a broken multipart body", async () => {

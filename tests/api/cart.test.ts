@@ -357,7 +357,16 @@ describeEachDatabase("cart and wishlist API", ({ db, target }) => {
         before: () => [{ name: "add", body: { productId: beads, quantity: 1 } }],
         request: () => ({ name: "update", body: { productId: beads, quantity: 100 } }),
         status: 400,
-        body: { error: c.quantityInvalid },
+        body: { error: c.updateQuantityInvalid, details: [c.updateQuantityInvalid] },
+        lines: () => [{ productId: beads, quantity: 1 }],
+      },
+      {
+        // Its message says what an update takes: 0 or less is no error there.
+        name: "update without a quantity: 400",
+        before: () => [{ name: "add", body: { productId: beads, quantity: 1 } }],
+        request: () => ({ name: "update", body: { productId: beads } }),
+        status: 400,
+        body: { error: c.updateQuantityInvalid },
         lines: () => [{ productId: beads, quantity: 1 }],
       },
       {

@@ -6,10 +6,12 @@ import { readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { setOrderStatus } from "@/lib/orders";
 
-const status = z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatus });
 // `statusWas` (optional): the status the owner's screen showed; see setOrderStatus.
 const bodySchema = z.object(
-  { status, statusWas: status.optional() },
+  {
+    status: z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatus }),
+    statusWas: z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatusWas }).optional(),
+  },
   { error: messages.admin.invalidStatus },
 );
 

@@ -5,7 +5,7 @@
 // even when React runs effects twice.
 import { useEffect, useState } from "react";
 import Link from "next/link";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { CircleCheck, CircleX, Loader2, MailCheck } from "lucide-react";
 import clsx from "clsx";
 import { useAccountUi } from "@/components/account/account-ui";
@@ -39,6 +39,31 @@ function verifyOnce(token: string): Promise<Outcome> {
   return outcome;
 }
 
+/** The status for the token in the page's address. */
+export function VerifyEmailFromAddress() {
+  return <VerifyEmailStatus token={useSearchParams().get("token") || null} />;
+}
+
+/** What the page shows before its scripts have read the address. */
+export function VerifyEmailPending() {
+  return (
+    <StatusFrame>
+      <Loading />
+    </StatusFrame>
+  );
+}
+
+function StatusFrame({ children }: { children: React.ReactNode }) {
+  return (
+    <section
+      aria-live="polite"
+      className="border-line w-full max-w-lg rounded-2xl border bg-white/75 px-6 py-10 text-center shadow-[0_24px_60px_-30px_rgb(31_26_23/0.35)] sm:px-10 sm:py-12"
+    >
+      {children}
+    </section>
+  );
+}
+
 export function VerifyEmailStatus({ token }: { token: string | null }) {
   const { refresh } = useAuth();
   const [answer, setAnswer] = useState<Outcome | null>(null);
@@ -59,14 +84,11 @@ export function VerifyEmailStatus({ token }: { token: string | null }) {
   }, [token, refresh]);
 
   return (
-    <section
-      aria-live="polite"
-      className="border-line w-full max-w-lg rounded-2xl border bg-white/75 px-6 py-10 text-center shadow-[0_24px_60px_-30px_rgb(31_26_23/0.35)] sm:px-10 sm:py-12"
-    >
+    <StatusFrame>
       {!outcome && <Loading />}
       {outcome?.state === "success" && <Success />}
       {outcome?.state === "error" && <Failure message={outcome.message} />}
-    </section>
+    </StatusFrame>
   );
 }
 

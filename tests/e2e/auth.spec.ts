@@ -408,6 +408,28 @@ test("on a phone, the end of every page scrolls clear of the verification banner
   }
 });
 
+test("the sign-in and verification pages are one cached page whatever their address holds; a signed-in visitor goes home", async ({
+  page,
+  request,
+}) => {
+  // The error code and the token are read in the browser: a flood of made-up addresses is answered
+  // from the cache, and a shared cache may keep the page.
+  for (const [first, second] of [
+    ["/login?error=OAuthCallback", "/login?error=AccessDenied"],
+    ["/verify-email?token=first-made-up-token", "/verify-email?token=second-made-up-token"],
+  ] as const) {
+    const [a, b] = [await request.get(first), await request.get(second)];
+    expect(a.status(), first).toBe(200);
+    expect(a.headers()["cache-control"], first).toMatch(/^public,.* s-maxage=\d+/);
+    expect(await a.text(), `${first} and ${second}`).toBe(await b.text());
+  }
+
+  await verifiedCustomer(page.request);
+  await page.goto("/login?error=OAuthCallback");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+});
+
 test("the verification page explains a missing or unknown link", async ({ page }) => {
   await page.goto("/verify-email");
   await expect(page.getByText(messages.verification.invalidLink)).toBeVisible();

@@ -1,26 +1,23 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
-import { VerifyEmailStatus } from "@/components/account/verify-email-status";
+import {
+  VerifyEmailFromAddress,
+  VerifyEmailPending,
+} from "@/components/account/verify-email-status";
 
 export const metadata: Metadata = {
   title: "Verify your email",
   robots: { index: false },
 };
 
-type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-export default function VerifyEmailPage({ searchParams }: Props) {
+// The same static page for every link: the token is read from the address in the browser, which
+// sends it to the server (spec: the page reads it from the query string).
+export default function VerifyEmailPage() {
   return (
     <div className="grid min-h-[70dvh] place-items-center px-4 py-12 sm:py-20">
-      {/* The token is in the address: this part is rendered per request, the frame is static. */}
-      <Suspense>
-        <VerifyEmailFromLink searchParams={searchParams} />
+      <Suspense fallback={<VerifyEmailPending />}>
+        <VerifyEmailFromAddress />
       </Suspense>
     </div>
   );
-}
-
-async function VerifyEmailFromLink({ searchParams }: Props) {
-  const { token } = await searchParams;
-  return <VerifyEmailStatus token={typeof token === "string" && token ? token : null} />;
 }

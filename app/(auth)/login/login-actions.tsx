@@ -1,10 +1,48 @@
 "use client";
 
-// The sign-in choices of /login: the shop's auth modal (email and password, or sign up) and Google.
+// The sign-in choices of /login: the shop's auth modal (email and password, or sign up) and Google;
+// the failed sign-in the address names, and home once signed in.
+import { useEffect } from "react";
 import Link from "next/link";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useAccountUi } from "@/components/account/account-ui";
+import { useAuth } from "@/components/account/auth-provider";
 import { GoogleButton } from "@/components/auth/google-button";
 import { messages } from "@/lib/messages";
+
+type GoogleErrorCode = keyof typeof messages.auth.googleErrors;
+
+/** next-auth's error codes (and our own) as sentences a shopper understands. */
+function describeError(code: string): string {
+  if (code === "SessionRequired") return messages.auth.signInToContinue;
+  const known = Object.hasOwn(messages.auth.googleErrors, code) && code !== "default";
+  return messages.auth.googleErrors[known ? (code as GoogleErrorCode) : "default"];
+}
+
+/** The failed sign-in the address names (`?error=`), if any. */
+export function LoginProblem() {
+  const code = useSearchParams().get("error")?.slice(0, 64);
+  if (!code) return null;
+  return (
+    <div
+      role="alert"
+      className="mt-6 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-start text-sm text-red-800"
+    >
+      <p className="font-medium">{messages.auth.loginPageProblem}</p>
+      <p className="mt-1">{describeError(code)}</p>
+    </div>
+  );
+}
+
+/** Signed in (before, or just now from this page after a failed Google sign-in): home. */
+export function SignedInGoesHome() {
+  const { status } = useAuth();
+  const router = useRouter();
+  useEffect(() => {
+    if (status === "authenticated") router.replace("/");
+  }, [status, router]);
+  return null;
+}
 
 export function LoginActions() {
   const { openAuth } = useAccountUi();

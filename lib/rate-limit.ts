@@ -190,6 +190,32 @@ async function pruneExpired() {
   }
 }
 
+/**
+ * Requests of one client address that hash a password (sign-in, sign-up, a reset, a password
+ * check) and run at once. The hashing line (lib/auth/password.ts) is every shopper's: a few
+ * addresses sending dozens at once would fill it and leave everyone else's sign-in a 503. Counted
+ * in this process, as the line itself is.
+ */
+export const HASHING_REQUESTS_PER_ADDRESS = 4;
+const hashingByAddress = new Map<string, number>();
+
+/** Runs a request that hashes a password within its address's share (429 past it). */
+export async function withHashingShare<T>(request: Request, work: () => Promise<T>): Promise<T> {
+  const address = clientAddress(request);
+  const running = hashingByAddress.get(address) ?? 0;
+  if (running >= HASHING_REQUESTS_PER_ADDRESS) {
+    throw new AppError(429, messages.api.tooManyRequests, { retryAfter: 1 });
+  }
+  hashingByAddress.set(address, running + 1);
+  try {
+    return await work();
+  } finally {
+    const left = hashingByAddress.get(address)! - 1;
+    if (left > 0) hashingByAddress.set(address, left);
+    else hashingByAddress.delete(address);
+  }
+}
+
 /** Counts an attempt by the caller's address (call before reading the body). */
 export function limitByAddress({
   action,

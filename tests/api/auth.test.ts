@@ -29,7 +29,11 @@ import {
 import { resetEnvCache } from "@/lib/env";
 import { detachedWorkDone } from "@/lib/http";
 import { messages } from "@/lib/messages";
-import { rateLimitConfig, resetRateLimitConfig } from "@/lib/rate-limit";
+import {
+  HASHING_REQUESTS_PER_ADDRESS,
+  rateLimitConfig,
+  resetRateLimitConfig,
+} from "@/lib/rate-limit";
 import { describeEachDatabase } from "@/tests/support/databases";
 import { createSignedInUser } from "@/tests/support/users";
 import {
@@ -1089,6 +1093,36 @@ describeEachDatabase("auth API", ({ db }) => {
         .getSetCookie()
         .find((cookie) => cookie.startsWith("lumiere_device="))
         ?.split(";")[0];
+
+    it("runs only a few password-hashing requests of one address at once; others are not held up", async () => {
+      const { email } = await signUpShopper();
+      const burst = await Promise.all(
+        Array.from({ length: HASHING_REQUESTS_PER_ADDRESS + 3 }, (_, i) =>
+          i % 2
+            ? call(login, "/api/auth/login", {
+                address: "198.51.100.90",
+                body: { email, password: "wrong-guess" },
+              })
+            : call(signup, "/api/auth/signup", {
+                address: "198.51.100.90",
+                body: { email: uniqueEmail(), password: PASSWORD, firstName: "A", lastName: "B" },
+              }),
+        ),
+      );
+      const refused = burst.filter((answer) => answer.status === 429);
+      expect(refused).toHaveLength(3);
+      expect(refused[0]!.body).toEqual({ error: m.api.tooManyRequests });
+      expect(refused[0]!.headers.get("retry-after")).toBe("1");
+      // Once they are answered, the address has its share again.
+      expect(
+        (
+          await call(login, "/api/auth/login", {
+            address: "198.51.100.90",
+            body: { email, password: PASSWORD },
+          })
+        ).status,
+      ).toBe(200);
+    });
 
     it("counts only failed sign-ins per email, whatever the address; past the limit no password signs in until the window ends", async () => {
       rateLimitConfig.login.email = { points: 3, windowSeconds: 600 };

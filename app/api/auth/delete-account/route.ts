@@ -8,7 +8,7 @@ import {
 import { handlePrivate } from "@/lib/errors";
 import { assertSameOrigin, readJson } from "@/lib/http";
 import { messages } from "@/lib/messages";
-import { limitByAddress, limitByEmail } from "@/lib/rate-limit";
+import { limitByAddress, limitByEmail, withHashingShare } from "@/lib/rate-limit";
 import { deleteAccountSchema } from "@/models/auth";
 
 export const DELETE = handlePrivate(async (request: Request) => {
@@ -21,9 +21,11 @@ export const DELETE = handlePrivate(async (request: Request) => {
     return null;
   });
   if (!user) return jsonWithSession({ message: messages.deleteAccount.success }, { token: null });
-  await limitByAddress({ action: "passwordCheck", request });
-  await limitByEmail({ action: "passwordCheck", email: user.email });
-  const { password } = await readJson(request, deleteAccountSchema);
-  await deleteAccount({ user, password });
-  return jsonWithSession({ message: messages.deleteAccount.success }, { token: null });
+  return withHashingShare(request, async () => {
+    await limitByAddress({ action: "passwordCheck", request });
+    await limitByEmail({ action: "passwordCheck", email: user.email });
+    const { password } = await readJson(request, deleteAccountSchema);
+    await deleteAccount({ user, password });
+    return jsonWithSession({ message: messages.deleteAccount.success }, { token: null });
+  });
 });

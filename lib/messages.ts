@@ -335,6 +335,11 @@ const otherMessages = {
     itemsCount: (n: number) => (n === 1 ? "1 item" : `${n} items`),
     viewDetails: "View Details",
     orderTitle: (orderNumber: string) => `Order ${orderNumber}`,
+    cancelOrderTitle: (orderNumber: string) => `Cancel order ${orderNumber}?`,
+    cancelOrderHint:
+      "A cancelled order is locked for good: its pieces go back on sale and the customer is told by email.",
+    keepOrder: "Keep Order",
+    cancelOrder: "Cancel Order",
     placedOn: (date: string) => `Placed on ${date}`,
     customerInfo: "Customer Information",
     shippingAddress: "Shipping Address",

@@ -7,6 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
 import { useAfterAdminWrite } from "@/components/admin/admin-data";
 import { StatusBadge, adminButton } from "@/components/admin/admin-ui";
+import { ConfirmQuestion } from "@/components/admin/confirm-question";
 import { customerChatHref } from "@/components/layout/chat-href";
 import { OrderItemList } from "@/components/orders/order-items";
 import { callApi } from "@/lib/api-client";
@@ -31,6 +32,9 @@ export function OrderDetailsDialog({
 }) {
   const afterWrite = useAfterAdminWrite();
   const [pending, setPending] = useState<OrderStatus | null>(null);
+  // Cancelling cannot be undone (the order is locked, its pieces go back on sale and the customer
+  // is told): a thumb that slipped from the button beside it is asked first.
+  const [askingToCancel, setAskingToCancel] = useState(false);
   const locked = order.status === "cancelled";
   const customer = order.userId;
   // Most customers in Lebanon answer WhatsApp sooner than a call.
@@ -185,7 +189,9 @@ export function OrderDetailsDialog({
                   aria-pressed={order.status === status}
                   disabled={pending !== null}
                   aria-busy={pending === status || undefined}
-                  onClick={() => changeStatus(status)}
+                  onClick={() =>
+                    status === "cancelled" ? setAskingToCancel(true) : changeStatus(status)
+                  }
                   className={clsx(
                     adminButton,
                     "h-11 rounded-lg",
@@ -203,6 +209,19 @@ export function OrderDetailsDialog({
           )}
         </Section>
       </div>
+      <ConfirmQuestion
+        kind="confirm-cancel"
+        open={askingToCancel}
+        title={t.cancelOrderTitle(order.orderNumber)}
+        description={t.cancelOrderHint}
+        keepLabel={t.keepOrder}
+        confirmLabel={t.cancelOrder}
+        onKeep={() => setAskingToCancel(false)}
+        onConfirm={() => {
+          setAskingToCancel(false);
+          void changeStatus("cancelled");
+        }}
+      />
     </DialogFrame>
   );
 }

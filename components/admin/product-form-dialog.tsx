@@ -5,7 +5,8 @@ import clsx from "clsx";
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { DialogFrame } from "@/components/ui/dialog-frame";
-import { dangerButton, outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { outlineButton, thumbnailUrl } from "@/components/admin/admin-ui";
+import { ConfirmQuestion } from "@/components/admin/confirm-question";
 import { categoryLabel } from "@/components/catalogue/category";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
@@ -373,23 +374,16 @@ export function ProductFormDialog({
           </div>
         </div>
       </form>
-      <DialogFrame
+      <ConfirmQuestion
         kind="discard-changes"
         open={askingToDiscard}
-        onClose={() => setAskingToDiscard(false)}
         title={t.discardChangesTitle}
         description={t.discardChangesHint}
-        size="narrow"
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <button type="button" className={outlineButton} onClick={() => setAskingToDiscard(false)}>
-            {t.keepEditing}
-          </button>
-          <button type="button" className={dangerButton} onClick={onClose}>
-            {t.discardChanges}
-          </button>
-        </div>
-      </DialogFrame>
+        keepLabel={t.keepEditing}
+        confirmLabel={t.discardChanges}
+        onKeep={() => setAskingToDiscard(false)}
+        onConfirm={onClose}
+      />
     </DialogFrame>
   );
 }

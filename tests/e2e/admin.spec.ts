@@ -666,7 +666,20 @@ test("the owner moves an order along in its details window until it is cancelled
   );
   await mailbox.next(new RegExp(order.orderNumber));
 
+  // Cancelling cannot be undone: the owner is asked first, and Keep Order changes nothing.
+  const question = page.getByRole("dialog", { name: t.cancelOrderTitle(order.orderNumber) });
   await admin.dialog.getByRole("button", { name: "Cancelled" }).click();
+  await expect(question).toContainText(t.cancelOrderHint);
+  await question.getByRole("button", { name: t.keepOrder }).click();
+  await expect(question).toHaveCount(0);
+  await expect(admin.dialog.getByRole("button", { name: "Out for Delivery" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  const { orders } = (await (await request.get("/api/orders")).json()) as { orders: OrderDto[] };
+  expect(orders.find((o) => o._id === order._id)?.status).toBe("out_for_delivery");
+  await admin.dialog.getByRole("button", { name: "Cancelled" }).click();
+  await question.getByRole("button", { name: t.cancelOrder }).click();
   await expect(admin.dialog.getByText(t.cancelledLocked)).toBeVisible();
   await expect(admin.dialog.getByRole("button", { name: "Delivered" })).toHaveCount(0);
   const after = (await (await request.get("/api/products")).json()) as ProductDto[];

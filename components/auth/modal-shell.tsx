@@ -84,7 +84,7 @@ export function ModalShell({
             {children}
             <Dialog.Close
               aria-label={messages.account.close}
-              className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold absolute end-3 top-3 flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2"
+              className="text-muted hover:bg-sand hover:text-ink focus-visible:outline-gold absolute end-3 top-3 flex size-9 items-center justify-center rounded-full transition focus-visible:outline-2 pointer-coarse:size-11"
             >
               <X aria-hidden className="size-[18px]" />
             </Dialog.Close>

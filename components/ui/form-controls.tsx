@@ -204,6 +204,8 @@ export function LinkButton({ className, ...props }: ComponentProps<"button">) {
       type="button"
       className={clsx(
         "text-gold-dark hover:text-ink focus-visible:outline-gold rounded font-medium underline-offset-4 transition hover:underline focus-visible:outline-2",
+        // A fingertip tall on a touch screen, taking no more room in its line.
+        "pointer-coarse:-my-3 pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center",
         className,
       )}
       {...props}

@@ -38,6 +38,19 @@ test.describe("on a touch screen every control is big enough for a finger", () =
     await expectFingerSized(page);
   });
 
+  test("the sign-in window in each of its modes", async ({ page }) => {
+    await open(page, "/?auth=login");
+    const modal = page.getByRole("dialog");
+    await expect(modal.getByRole("heading", { name: messages.account.loginTitle })).toBeVisible();
+    await expectFingerSized(page);
+    await modal.getByRole("button", { name: messages.account.forgotPassword }).click();
+    await expect(modal.getByRole("heading", { name: messages.account.forgotTitle })).toBeVisible();
+    await expectFingerSized(page);
+    await page.goto("/?auth=signup");
+    await expect(modal.getByRole("heading", { name: messages.account.signupTitle })).toBeVisible();
+    await expectFingerSized(page);
+  });
+
   test("the phone menu", async ({ page }) => {
     await open(page, "/");
     await page.getByRole("button", { name: messages.layout.openMenu }).click();

@@ -145,6 +145,9 @@ server.on("checkExpectation", serve);
 // own 60 s and 300 s, with room for an owner's ten photos over a slow phone connection.
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
+// An idle keep-alive connection is kept longer than load balancers and proxies keep theirs (60 s
+// is usual): Node's own 5 s closed connections as they were reused, a reset for the visitor.
+server.keepAliveTimeout = 65_000;
 server.on("clientError", answerClientError);
 // A connection that sends nothing is closed, and one address may hold only so many at once.
 limitConnections(server, { perAddress: hops === 0 });

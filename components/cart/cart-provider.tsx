@@ -31,6 +31,7 @@ import {
   readWishlistRemovals,
   NO_CART_CHANGES,
   NO_WISHLIST_REMOVALS,
+  subscribeListsChangedElsewhere,
   subscribeLocalLists,
   subscribeOrderPlaced,
   writeLocalCart,
@@ -90,7 +91,7 @@ function useOnline() {
 }
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const { status, user, onSignOut } = useAuth();
+  const { status, user, onSignOut, refresh } = useAuth();
   const hydrated = useHydrated();
   const online = useOnline();
   const verified = status === "authenticated" && user?.isEmailVerified === true;
@@ -117,6 +118,14 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   // Logging out forgets the local lists (spec section 4, Auth).
   useEffect(() => onSignOut(clearLocalLists), [onSignOut]);
+
+  // An email verified, or a verified account signed in, in another tab moves the browser's lists to
+  // the account and empties them: a tab still showing them from the browser (its checkout, say)
+  // reads the session again and shows the account's cart, not an emptied one.
+  useEffect(() => {
+    if (verified) return;
+    return subscribeListsChangedElsewhere(() => void refresh());
+  }, [verified, refresh]);
 
   // An order placed in another tab took its pieces out of the stored cart: this tab reads the cart
   // and the orders again at once, so its checkout cannot send the same pieces a second time.

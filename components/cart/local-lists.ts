@@ -186,6 +186,15 @@ export function subscribeLocalLists(listener: () => void) {
   };
 }
 
+/** Calls `listener` when another tab of this browser has changed the stored lists. */
+export function subscribeListsChangedElsewhere(listener: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || KEYS.has(event.key)) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => window.removeEventListener("storage", onStorage);
+}
+
 /** Tells the shopper's other tabs that an order was placed: its pieces have left the stored cart. */
 export function announceOrderPlaced() {
   try {

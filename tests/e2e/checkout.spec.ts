@@ -6,7 +6,8 @@ import {
   type Locator,
   type Page,
 } from "./support/test";
-import { AccountArea } from "./support/account";
+import { AccountArea, newShopper } from "./support/account";
+import { Mailbox } from "./support/mailbox";
 import { HeaderBadges, Owner, serverCart, serverLines, toast } from "./support/cart";
 import {
   addOnServer,
@@ -286,6 +287,37 @@ test("an unverified customer sees the verification requirement, and the server r
   await expect(banner).toHaveCount(0);
   await page.getByRole("banner").getByRole("link", { name: messages.layout.collections }).click();
   await expect(banner.getByRole("button", { name: messages.account.bannerResend })).toBeVisible();
+});
+
+test("an email verified in another tab turns the open checkout into the account's, its cart kept", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    customer: "visitor",
+    pieces: { ring: { name: "Anchor Ring", price: "18.00", stock: 2, inCart: 1 } },
+    open: false,
+  });
+  const shopper = newShopper("Lina", "Haddad");
+  const mailbox = new Mailbox(shopper.email);
+  expect((await page.request.post("/api/auth/signup", { data: shopper })).status()).toBe(201);
+  await checkout.open();
+  await expect(page.getByRole("alert").filter({ hasText: t.verifyTitle })).toBeVisible();
+  await expect(checkout.summary).toContainText(ring.name);
+
+  // The mail's link opens in a second tab: the browser's cart moves to the account there.
+  const mailTab = await page.context().newPage();
+  await mailTab.goto(await mailbox.verificationLink());
+  await expect(
+    mailTab.getByRole("heading", { name: messages.verifyEmail.successTitle }),
+  ).toBeVisible();
+  await expect.poll(async () => (await serverLines(page.request)).length).toBe(1);
+
+  // The first tab, never looked at again meanwhile, is the verified customer's checkout.
+  await expect(page.getByRole("alert").filter({ hasText: t.verifyTitle })).toHaveCount(0);
+  await expect(checkout.summary).toContainText(ring.name);
+  await expect(page.getByText(t.emptyCart)).toHaveCount(0);
+  await mailTab.close();
 });
 
 test("when another shopper takes the last units first, the checkout names the short piece and fixes the cart", async ({

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { STATUS_CODES } from "node:http";
+import http, { STATUS_CODES } from "node:http";
 import net from "node:net";
 import { startShopServer, type ShopServer } from "./support/server";
 import { shopDataDir, shopPort } from "./support/shop";
@@ -268,6 +268,29 @@ test.describe("requests Node itself would answer bare", () => {
     expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 405 Method Not Allowed");
     expect(answer.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
   });
+});
+
+test("an idle keep-alive connection stays open past the proxies' usual 60 s reuse, so none is cut as it is reused", async ({
+  baseURL,
+}) => {
+  // A proxy or client reusing a connection the server is closing gets a reset (a 502 for the
+  // visitor): the server keeps idle connections longer than those keep them, and says how long.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const get = () =>
+    new Promise<{ headers: http.IncomingHttpHeaders; socket: unknown }>((resolve, reject) => {
+      const request = http.get(`${baseURL}/api/products`, { agent }, (response) => {
+        response.resume();
+        response.on("end", () => resolve({ headers: response.headers, socket: request.socket }));
+      });
+      request.on("error", reject);
+    });
+  const first = await get();
+  expect(first.headers["keep-alive"]).toBe("timeout=65");
+  // Longer than Node's own 5 s, after which it closed the connection as clients reused it.
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  const second = await get();
+  expect(second.socket).toBe(first.socket);
+  agent.destroy();
 });
 
 /** Forgot-password requests, each for a different unknown email (so only the address limit counts). */

@@ -108,5 +108,13 @@ test.describe("on a touch screen every control is big enough for a finger", () =
     await open(page, "/checkout");
     await expect(page.getByRole("complementary").getByText(STUDS)).toBeVisible();
     await expectFingerSized(page);
+
+    // While she types, the chat button steps aside: above the keyboard it would sit on the field.
+    const chat = page.getByRole("link", { name: messages.layout.chat });
+    await expect(chat).toBeVisible();
+    await page.getByLabel(messages.checkout.phoneNumber, { exact: true }).fill("03 123 456");
+    await expect(chat).toBeHidden();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(chat).toBeVisible();
   });
 });

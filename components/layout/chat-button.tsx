@@ -16,7 +16,7 @@ export function ChatButton({ chatUrl }: { chatUrl: string }) {
       rel="noopener noreferrer"
       aria-label={messages.layout.chat}
       title={messages.layout.chat}
-      className="bg-ink text-ivory ring-gold/40 hover:bg-gold-dark focus-visible:outline-gold fixed end-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full shadow-[0_12px_30px_-10px_rgba(31,26,23,0.6)] ring-1 transition hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 md:end-6 md:bottom-6 [body:has([data-admin-panel])_&]:hidden pointer-coarse:[body:has(:is(input,textarea):focus)_&]:hidden"
+      className="bg-ink text-ivory ring-gold/40 hover:bg-gold-dark focus-visible:outline-gold fixed end-4 bottom-4 z-30 inline-flex size-14 items-center justify-center rounded-full shadow-[0_12px_30px_-10px_rgba(31,26,23,0.6)] ring-1 transition hover:-translate-y-0.5 focus-visible:outline-2 focus-visible:outline-offset-2 md:end-6 md:bottom-6 pointer-coarse:[body:has(:is(input,textarea):focus)_&]:hidden [body:has([data-admin-panel])_&]:hidden"
     >
       <MessageCircle className="size-6" strokeWidth={1.6} aria-hidden="true" />
     </a>

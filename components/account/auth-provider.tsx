@@ -4,7 +4,16 @@
 // The profile call is the source of truth; the session cookie is set and cleared by the API. The
 // profile is asked for only when the API's hint cookie says a session exists: a signed-out visit
 // makes no request that is bound to fail.
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import useSWR, { useSWRConfig } from "swr";
@@ -130,7 +139,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     [adopt],
   );
 
-  const refresh = useCallback(async () => (await mutate()) ?? null, [mutate]);
+  // A page that had no session reads the hint cookie again: another tab may have signed in.
+  const [, readHintAgain] = useReducer((count: number) => count + 1, 0);
+  const refresh = useCallback(async () => {
+    readHintAgain();
+    return (await mutate()) ?? null;
+  }, [mutate]);
 
   // A session that ended elsewhere (signed out in another tab or on every device, or expired) turns
   // this page anonymous without forgetSession: the customer's cart, wishlist and orders read so far

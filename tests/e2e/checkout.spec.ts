@@ -320,6 +320,34 @@ test("an email verified in another tab turns the open checkout into the account'
   await mailTab.close();
 });
 
+test("signed in in another tab, a visitor's open checkout becomes the customer's, its cart kept", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, ring } = await atCheckout(page, baseURL!, {
+    customer: "visitor",
+    pieces: { ring: { name: "Cedar Ring", price: "21.00", stock: 2, inCart: 1 } },
+  });
+  await expect(page.getByText(ring.name)).toBeVisible();
+  await expect(new AccountArea(page).signInButton).toBeVisible();
+
+  // She signs in in a second tab: the browser's cart moves to her account there.
+  const shopper = await verifiedCustomerElsewhere(baseURL!, "198.51.100.31");
+  const signIn = await page.request.post("/api/auth/login", {
+    data: { email: shopper.email, password: shopper.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  const otherTab = await page.context().newPage();
+  await otherTab.goto("/");
+  await expect.poll(async () => (await serverLines(page.request)).length).toBe(1);
+
+  // The first tab, never looked at again meanwhile, is hers, the piece still in the cart.
+  await expect(new AccountArea(page).menuButton).toBeVisible();
+  await expect(checkout.summary).toContainText(ring.name);
+  await expect(page.getByText(t.emptyCart)).toHaveCount(0);
+  await otherTab.close();
+});
+
 test("when another shopper takes the last units first, the checkout names the short piece and fixes the cart", async ({
   page,
   baseURL,

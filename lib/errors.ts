@@ -30,6 +30,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string = messages.api.invalidRequest, details?: string[]) =>
   new AppError(400, message, { details });
+/** A 400 for one problem with what was sent: its message is also the one entry of `details`. */
+export const invalidInput = (message: string) => badRequest(message, [message]);
 export const unauthorized = (message: string = messages.api.unauthorized) =>
   new AppError(401, message);
 export const forbidden = (message: string = messages.api.forbidden) => new AppError(403, message);

@@ -1,7 +1,7 @@
 import "server-only";
 import { after } from "next/server";
 import type { z } from "zod";
-import { AppError, badRequest } from "@/lib/errors";
+import { AppError, badRequest, invalidInput } from "@/lib/errors";
 import { env } from "@/lib/env";
 import { messages } from "@/lib/messages";
 import { namesEtag } from "@/server/cache-control.mjs";
@@ -199,9 +199,7 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7E]{1,255}$/;
 export function idempotencyKeyOf(request: Request): string | undefined {
   const key = request.headers.get("idempotency-key")?.trim();
   if (key === undefined) return undefined;
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw badRequest(messages.api.invalidIdempotencyKey, [messages.api.invalidIdempotencyKey]);
-  }
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalidInput(messages.api.invalidIdempotencyKey);
   return key;
 }
 

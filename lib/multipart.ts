@@ -24,7 +24,7 @@ export type MultipartLimits = {
     notMultipart: () => AppError;
     malformed: () => AppError;
     /** Text sent in a field that takes files. */
-    textForFile: (name: string) => AppError;
+    textForFile: () => AppError;
     tooLarge: () => AppError;
     fileTooLarge: (filename: string) => AppError;
     tooManyFiles: () => AppError;
@@ -91,7 +91,7 @@ export async function readMultipartForm(
     if (info.valueTruncated || info.nameTruncated) fail(errors.fieldTooLarge(name));
     // A part without a name is a broken form, and text where a file belongs is no omission.
     else if (!name) fail(errors.malformed());
-    else if (fileFields.includes(name)) fail(errors.textForFile(name));
+    else if (fileFields.includes(name)) fail(errors.textForFile());
     else if (!Object.hasOwn(form.fields, name)) form.fields[name] = value;
   });
   parser.on("file", (name, stream, info) => {

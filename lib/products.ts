@@ -4,7 +4,7 @@ import { getProductById, isProductId, listProducts, revalidateCatalogue } from "
 import { MAX_PRODUCT_IMAGES } from "@/lib/constants";
 import { getDb, type DbOrTx } from "@/lib/db";
 import { orderItems, productImages, products } from "@/lib/db/schema";
-import { AppError, badRequest, conflict, notFound } from "@/lib/errors";
+import { AppError, badRequest, conflict, invalidInput, notFound } from "@/lib/errors";
 import { afterResponse } from "@/lib/http";
 import {
   MAX_UPLOAD_BYTES,
@@ -44,8 +44,8 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
   errors: {
     notMultipart: () =>
       new AppError(415, messages.api.unsupportedMediaType, { details: [a.multipartRequired] }),
-    malformed: () => badRequest(a.invalidForm, [a.invalidForm]),
-    textForFile: () => badRequest(a.imagesMustBeFiles, [a.imagesMustBeFiles]),
+    malformed: () => invalidInput(a.invalidForm),
+    textForFile: () => invalidInput(a.imagesMustBeFiles),
     tooLarge: () =>
       new AppError(413, messages.api.payloadTooLarge, {
         details: [a.uploadTooLarge(Math.floor(MAX_PRODUCT_FORM_BYTES / MEGABYTE))],
@@ -54,18 +54,9 @@ const PRODUCT_FORM_LIMITS: MultipartLimits = {
       new AppError(413, messages.api.imageTooLarge, {
         details: [messages.api.fileTooLarge(filename, MAX_UPLOAD_BYTES / MEGABYTE)],
       }),
-    tooManyFiles: () => {
-      const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
-      return badRequest(message, [message]);
-    },
-    tooManyFields: () => {
-      const message = a.tooManyFields(MAX_FORM_FIELDS);
-      return badRequest(message, [message]);
-    },
-    fieldTooLarge: (name) => {
-      const message = a.fieldTooLarge(name.slice(0, 40), MAX_FIELD_KB);
-      return badRequest(message, [message]);
-    },
+    tooManyFiles: () => invalidInput(a.tooManyImages(MAX_PRODUCT_IMAGES)),
+    tooManyFields: () => invalidInput(a.tooManyFields(MAX_FORM_FIELDS)),
+    fieldTooLarge: (name) => invalidInput(a.fieldTooLarge(name.slice(0, 40), MAX_FIELD_KB)),
   },
 };
 
@@ -426,11 +417,10 @@ function resolveImageOrder({
       entry.kind === "kept" ? current.includes(entry.id) : entry.index < uploaded,
     ) &&
     order.filter((entry) => entry.kind === "new").length === uploaded;
-  if (!valid) throw badRequest(a.imageOrderInvalid, [a.imageOrderInvalid]);
-  if (order.length === 0) throw badRequest(a.imagesRequired, [a.imagesRequired]);
+  if (!valid) throw invalidInput(a.imageOrderInvalid);
+  if (order.length === 0) throw invalidInput(a.imagesRequired);
   if (order.length > MAX_PRODUCT_IMAGES) {
-    const message = a.tooManyImages(MAX_PRODUCT_IMAGES);
-    throw badRequest(message, [message]);
+    throw invalidInput(a.tooManyImages(MAX_PRODUCT_IMAGES));
   }
   return order;
 }

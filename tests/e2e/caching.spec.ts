@@ -47,6 +47,7 @@ test.describe("headers", () => {
       `/product/${product!.id}`,
       "/about",
       "/privacy-policy",
+      "/adaptive-demo",
     ]) {
       const { headers } = await cachedHtml(request, path);
       expect(headers["cache-control"], path).toBe(PUBLIC_CACHE_CONTROL);

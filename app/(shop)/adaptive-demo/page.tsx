@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { unstable_rethrow } from "next/navigation";
-import { connection } from "next/server";
 import { Suspense } from "react";
 import { ProsePage } from "@/components/catalogue/prose-page";
 import { NetworkPanel, QualityComparison } from "@/components/images/image-quality-demo";
@@ -31,9 +30,12 @@ export default function AdaptiveDemoPage() {
   );
 }
 
-/** The first product photo of the catalogue, at each quality class. */
+/**
+ * The first product photo of the catalogue, at each quality class: part of the cached page, expired
+ * with the catalogue's list, so the page is the same for every visitor (the connection is read in
+ * the browser).
+ */
 async function DemoComparison() {
-  await connection();
   let photo: { src: string; name: string } | undefined;
   try {
     const product = (await listProductsCached()).find((p) => p.images.length > 0);

@@ -1,5 +1,6 @@
 // The few answers the entry point writes itself, in the API's JSON error shape.
 import { STATUS_CODES } from "node:http";
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 
 // The same texts as lib/messages.ts (api.malformedPath, api.methodNotAllowed, api.notFound); a test
 // keeps them equal.
@@ -162,6 +163,24 @@ export function answeredMalformedPath(req, res) {
     return false;
   } catch {
     sendJson(res, 400, { error: MALFORMED_PATH });
+    return true;
+  }
+}
+
+/**
+ * A client-side navigation's `Next-Router-State-Tree` that Next cannot read answers 400 here: Next
+ * answered 500 and logged a stack trace for each (on the category and product pages). Browsers
+ * send one Next itself wrote, so only a made-up request gets this answer. Checked with Next's own
+ * parser, so the shop accepts exactly what Next accepts.
+ */
+export function answeredMalformedRouterState(req, res) {
+  const state = req.headers["next-router-state-tree"];
+  if (state === undefined || req.headers.rsc !== "1") return false;
+  try {
+    parseAndValidateFlightRouterState(state);
+    return false;
+  } catch {
+    sendJson(res, 400, { error: MALFORMED_REQUEST });
     return true;
   }
 }

@@ -9,7 +9,7 @@
 // - an answer to a request whose body was left part-way ends the connection;
 // - a connection that sends nothing is closed, and a client reaching the shop directly may
 //   hold only so many at once (server/connection-limits.mjs);
-// - a malformed path answers 400, and a wrong method on an /api route or a method the shop never
+// - a malformed path or client-side navigation state answers 400, and a wrong method on an /api route or a method the shop never
 //   serves (TRACE, CONNECT) 405, in the API's JSON error shape;
 // - answers are compressed here, the unchanging ones once each (server/compression.mjs);
 // - a product's address is read with its id in lowercase, one cache entry per product;
@@ -25,6 +25,7 @@ import {
   answeredApiRoot,
   answeredReadOnlyMethod,
   answeredMalformedPath,
+  answeredMalformedRouterState,
   answeredOddTarget,
   answeredUnservedMethod,
   answerClientError,
@@ -120,6 +121,7 @@ function serve(req, res) {
   if (
     answeredOddTarget(req, res) ||
     answeredMalformedPath(req, res) ||
+    answeredMalformedRouterState(req, res) ||
     answeredApiRoot(req, res) ||
     answeredReadOnlyMethod(req, res) ||
     answeredUnservedMethod(req, res, allowedMethods)

@@ -186,6 +186,35 @@ test.describe("odd paths and methods", () => {
       expect(await response.json()).toEqual({ error: messages.api.malformedPath });
     }
   });
+
+  test("a client-side navigation whose router state Next cannot read answers 400 in JSON, never a 500", async ({
+    request,
+  }) => {
+    const [product] = (await (await request.get("/api/products")).json()) as { id: string }[];
+    const pages = ["/category/rings", `/product/${product!.id}`, "/"];
+    const navigation = (state: string) => ({ RSC: "1", "Next-Router-State-Tree": state });
+    for (const path of pages) {
+      for (const state of [
+        "garbage",
+        "[[[[",
+        "null",
+        "%7B%7D",
+        "%5B%22%22%2C%7B%7D%2Cnull%2Cnull%2Ctrue%5D",
+      ]) {
+        const response = await request.get(path, { headers: navigation(state) });
+        expect([path, state, response.status()]).toEqual([path, state, 400]);
+        expect(await response.json()).toEqual({ error: messages.api.malformedRequest });
+      }
+      // A state tree as the browser sends it is served.
+      const served = await request.get(path, {
+        headers: navigation(
+          encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }])),
+        ),
+      });
+      expect([path, served.status()]).toEqual([path, 200]);
+      expect(served.headers()["content-type"]).toMatch(/^text\/x-component/);
+    }
+  });
 });
 
 /**

@@ -95,7 +95,15 @@ export const quantityField = numberText(a.quantityRequired).transform((value, ct
   return Number(value);
 });
 
-/** Materials trimmed, blanks dropped. */
+/** The materials with `draft` added, trimmed: a blank or a repeat (in any case) adds nothing. */
+export function withMaterial(materials: string[], draft: string): string[] {
+  const material = draft.trim();
+  if (!showsSomething(material)) return materials;
+  if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return materials;
+  return [...materials, material];
+}
+
+/** Materials trimmed, blanks and repeats (in any case) dropped, as the form adds them. */
 export const materialsField = z
   .array(
     text(CONTROL)
@@ -107,7 +115,7 @@ export const materialsField = z
       ),
     { error: a.materialsInvalid },
   )
-  .transform((materials) => materials.filter(showsSomething))
+  .transform((materials) => materials.reduce(withMaterial, []))
   .pipe(
     z
       .array(z.string())

@@ -32,6 +32,7 @@ import {
   PRODUCT_LIMITS,
   productFieldOfMessage,
   productFieldsSchema,
+  withMaterial,
   type EditedField,
   type ProductDto,
   type ProductFields,
@@ -439,14 +440,6 @@ function toFormData(
     data.set("was", JSON.stringify(was));
   }
   return data;
-}
-
-/** The materials with `draft` added, trimmed: a blank or a repeat (in any case) adds nothing. */
-function withMaterial(materials: string[], draft: string): string[] {
-  const material = draft.trim();
-  if (!showsSomething(material)) return materials;
-  if (materials.some((m) => m.toLowerCase() === material.toLowerCase())) return materials;
-  return [...materials, material];
 }
 
 function MaterialsField({

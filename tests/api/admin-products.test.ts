@@ -202,7 +202,7 @@ describeEachDatabase("admin products API", ({ db }) => {
       expect(await renditionsOf(added)).toEqual(everyRendition);
     });
 
-    it("stores the product in cents with trimmed materials and its images in order, and the catalogue shows it at once", async () => {
+    it("stores the product in cents with trimmed materials, repeats dropped, and its images in order, and the catalogue shows it at once", async () => {
       await catalogueList(); // the public list is now cached
       const { status, body, headers } = await create(
         validProductFields({
@@ -211,7 +211,14 @@ describeEachDatabase("admin products API", ({ db }) => {
           category: "necklaces",
           quantity: "3",
           description: "  A single pearl.\nOn a fine chain.  ",
-          materials: JSON.stringify([" freshwater pearl ", "", "   ", "gold vermeil"]),
+          materials: JSON.stringify([
+            " freshwater pearl ",
+            "",
+            "   ",
+            "gold vermeil",
+            "Freshwater Pearl",
+            "gold vermeil ",
+          ]),
         }),
         [
           { name: "front.jpg", data: jpeg },

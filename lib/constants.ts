@@ -22,6 +22,10 @@ export const PENDING_STATUSES: readonly OrderStatus[] = [
   "out_for_delivery",
 ];
 
+/** The admin's order list: the newest orders, a page at a time, up to the most it loads at once. */
+export const ADMIN_ORDERS_PAGE = 100;
+export const MAX_ADMIN_ORDERS = 2000;
+
 export const CURRENCIES = ["USD", "LBP"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const LBP_PER_USD = 89_500;

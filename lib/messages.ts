@@ -321,6 +321,13 @@ const otherMessages = {
     findOrder: "Find an order",
     findOrderHint: "Order number, name, email or phone",
     noOrdersMatch: (query: string) => `No orders match "${query}".`,
+    searchingOrders: "Searching every order…",
+    newestOrdersShown: (shown: number) => `The newest ${shown} orders are shown.`,
+    showOlderOrders: "Show Older Orders",
+    allOrdersShownUpTo: (max: number) =>
+      `The newest ${max} orders are shown; search to find an older one.`,
+    moreOrdersMatch: (shown: number) =>
+      `The newest ${shown} matching orders are shown; add to the search to narrow it.`,
     findProduct: "Find a product",
     findProductHint: "Name or category",
     noProductsMatch: (query: string) => `No products match "${query}".`,
@@ -404,6 +411,8 @@ const otherMessages = {
       "Status must be one of: pending, confirmed, preparing, out_for_delivery, delivered, cancelled",
     invalidStatusWas:
       "statusWas must be one of: pending, confirmed, preparing, out_for_delivery, delivered, cancelled",
+    invalidOrdersLimit: (max: number) => `limit must be a whole number from 1 to ${max}`,
+    orderSearchTooLong: (max: number) => `q must be at most ${max} characters`,
   },
   api: {
     invalidRequest: "Invalid request",

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { firstImageIdColumn, productImagePath, revalidateCatalogue } from "@/lib/catalogue";
 import {
+  ADMIN_ORDERS_PAGE,
   INSTAGRAM_DISCOUNT_PERCENT,
   INSTAGRAM_DISCOUNT_TYPE,
   PAYMENT_METHOD,
@@ -34,6 +35,7 @@ import {
   qualifiesForInstagramDiscount,
   whyTotalRose,
 } from "@/lib/order-rules";
+import { findAdminOrders } from "@/lib/search";
 import type { CheckoutInput, CustomerOrders, OrderDto, OrderLine, ShortItem } from "@/models/order";
 import { PRODUCT_LIMITS } from "@/models/product";
 
@@ -509,18 +511,53 @@ export async function placeOrder({
 // ---------------------------------------------------------------------------------------------
 // The shop's own view: every order, and its status
 
-/** The admin list is the newest orders; older ones stay in the database. */
-const MAX_ADMIN_ORDERS = 500;
+/**
+ * The admin's list: the newest `limit` orders, optionally of one status, with who placed each, and whether older
+ * ones follow. With a `query`, only the orders it finds (lib/search.ts, as the panel narrows its
+ * list): the whole history is searched, so an order past the loaded ones is still found by its
+ * number, its customer or her phone.
+ */
+export async function listAdminOrders({
+  status,
+  limit = ADMIN_ORDERS_PAGE,
+  query = "",
+}: {
+  status?: OrderStatus;
+  limit?: number;
+  query?: string;
+} = {}): Promise<{ orders: OrderDto[]; more: boolean }> {
+  const ofStatus = status ? eq(orders.status, status) : undefined;
+  let where = ofStatus;
+  if (query.trim() !== "") {
+    const ids = (await searchOrderIds(ofStatus, query)).slice(0, limit + 1);
+    if (ids.length === 0) return { orders: [], more: false };
+    where = inArray(orders.id, ids);
+  }
+  const found = await findOrders({ where, limit: limit + 1, withCustomer: true });
+  return { orders: found.slice(0, limit), more: found.length > limit };
+}
 
-/** Every customer's orders, newest first, optionally of one status, with who placed each. */
-export async function listAdminOrders({ status }: { status?: OrderStatus } = {}): Promise<
-  OrderDto[]
-> {
-  return findOrders({
-    where: status ? eq(orders.status, status) : undefined,
-    limit: MAX_ADMIN_ORDERS,
-    withCustomer: true,
-  });
+/** The ids of the orders `query` finds, newest first: a scan of the searched fields only. */
+async function searchOrderIds(where: SQL | undefined, query: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      firstName: orders.customerFirstName,
+      lastName: orders.customerLastName,
+      email: orders.customerEmail,
+      shippingAddress: orders.shippingAddress,
+      phoneNumber: orders.phoneNumber,
+    })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderNumber));
+  const searchable = rows.map((row) => ({
+    ...row,
+    userId: { _id: "", firstName: row.firstName, lastName: row.lastName, email: row.email },
+  }));
+  return findAdminOrders(searchable, query).map((row) => row.id);
 }
 
 /**

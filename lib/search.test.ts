@@ -134,6 +134,9 @@ describe("the admin's searches", () => {
     ["a name without its accents", "elie", ["c"]],
     ["phone digits however they are spaced", "03123456", ["a"]],
     ["part of a phone number with its own spacing", "70 555", ["b"]],
+    ["a number typed with the country code, as caller ID shows it", "+961 3 123456", ["a"]],
+    ["a number typed with 00 and the country code", "00961 71 222 333", ["c"]],
+    ["a number typed with its trunk 0, kept with the country code", "070 555 010", ["b"]],
     ["a last name", "haddad", ["b"]],
     ["nothing that matches", "zeina", []],
   ])("find orders by %s", (_, query, expected) => {

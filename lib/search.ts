@@ -63,9 +63,20 @@ export function findAdminProducts<P extends SearchableProduct>(
 }
 
 /**
+ * A Lebanese phone number's digits without the country code or the trunk 0: "03 123 456",
+ * "+961 3 123456" and "00961 3 123 456" are all "3123456", the way caller ID and WhatsApp show
+ * the number the customer typed either way.
+ */
+const nationalDigits = (phone: string) =>
+  phone
+    .replace(/\D/g, "")
+    .replace(/^(?:00)?961/, "")
+    .replace(/^0/, "");
+
+/**
  * The admin's orders whose number, customer's or delivery name, or email contains the query, or
- * whose phone number holds the digits of a query made of digits, however either was spaced ("03
- * 123456" finds 03 123 456); all of them for a blank query.
+ * whose phone number holds the digits of a query made of digits, however either was spaced or
+ * prefixed ("03 123456" and "+961 3 123456" find 03 123 456); all of them for a blank query.
  */
 export function findAdminOrders<O extends SearchableOrder>(
   orders: readonly O[],
@@ -73,7 +84,7 @@ export function findAdminOrders<O extends SearchableOrder>(
 ): readonly O[] {
   const needle = searchable(query.trim());
   if (!needle) return orders;
-  const digits = /^[\d\s+().-]+$/.test(query.trim()) ? query.replace(/\D/g, "") : "";
+  const digits = /^[\d\s+().-]+$/.test(query.trim()) ? nationalDigits(query) : "";
   return orders.filter(
     (order) =>
       containsNeedle(
@@ -85,6 +96,6 @@ export function findAdminOrders<O extends SearchableOrder>(
         ],
         needle,
       ) ||
-      (digits !== "" && order.phoneNumber.replace(/\D/g, "").includes(digits)),
+      (digits !== "" && nationalDigits(order.phoneNumber).includes(digits)),
   );
 }

@@ -13,7 +13,13 @@ import {
 } from "@/components/admin/admin-ui";
 import { OrderDetailsDialog } from "@/components/admin/order-details-dialog";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ORDER_STATUSES, PENDING_STATUSES } from "@/lib/constants";
+import { useDebounced } from "@/components/ui/use-debounced";
+import {
+  ADMIN_ORDERS_PAGE,
+  MAX_ADMIN_ORDERS,
+  ORDER_STATUSES,
+  PENDING_STATUSES,
+} from "@/lib/constants";
 import { dollarsToCents, formatDate, formatPrice } from "@/lib/format";
 import { messages } from "@/lib/messages";
 import { orderStatusLabel } from "@/lib/order-rules";
@@ -22,6 +28,9 @@ import type { OrderDto } from "@/models/order";
 
 const t = messages.admin;
 
+/** How long the owner's typing pauses before every order is searched. */
+const SEARCH_DELAY_MS = 300;
+
 export function OrdersTab({
   status,
   onStatusChange,
@@ -29,13 +38,33 @@ export function OrdersTab({
   status: OrderFilter;
   onStatusChange: (status: OrderFilter) => void;
 }) {
-  const { data } = useAdminOrders(status);
+  // How many of the newest orders are loaded: a page more each time she asks, from one page
+  // again when she picks another status.
+  const [loadedWindow, setLoadedWindow] = useState({ status, limit: ADMIN_ORDERS_PAGE });
+  const limit = loadedWindow.status === status ? loadedWindow.limit : ADMIN_ORDERS_PAGE;
+  const list = useAdminOrders(status, { limit });
+  const data = list.data?.status === status && list.data.query === "" ? list.data : undefined;
+  const loadingOlder = data !== undefined && data.key !== list.key;
   // The order shown in the details window, kept while its new status moves it out of the filter.
   const [open, setOpen] = useState<OrderDto | null>(null);
   const orders = useMemo(() => data?.orders ?? [], [data]);
-  // Narrows the list only: the tiles count the loaded list (spec section 2, Admin panel).
+  // Narrows the list only: the tiles count the loaded list (spec section 2, Admin panel). Past the
+  // loaded orders, the server searches them all.
   const [query, setQuery] = useState("");
-  const found = useMemo(() => findAdminOrders(orders, query), [orders, query]);
+  const term = query.trim();
+  const searchesEverything = data?.more === true && term !== "";
+  const search = useAdminOrders(status, {
+    query: useDebounced(searchesEverything ? term : "", SEARCH_DELAY_MS),
+  });
+  const searched =
+    searchesEverything && search.data?.status === status && search.data.query === term
+      ? search.data
+      : undefined;
+  const searching = searchesEverything && searched === undefined;
+  const found = useMemo(
+    () => searched?.orders ?? findAdminOrders(orders, query),
+    [searched, orders, query],
+  );
 
   const tiles = [
     {
@@ -103,7 +132,7 @@ export function OrdersTab({
       ) : orders.length === 0 ? (
         <EmptyState>{t.noOrders}</EmptyState>
       ) : found.length === 0 ? (
-        <EmptyState>{t.noOrdersMatch(query.trim())}</EmptyState>
+        <EmptyState>{searching ? t.searchingOrders : t.noOrdersMatch(term)}</EmptyState>
       ) : (
         <Card className="overflow-hidden">
           {/* Columns only from a laptop's width: on a tablet held upright their fixed widths left
@@ -157,6 +186,38 @@ export function OrdersTab({
           </ul>
         </Card>
       )}
+
+      {term !== ""
+        ? (searching || searched?.more) && (
+            <p role="status" className="text-muted mt-4 text-center text-sm">
+              {searching ? t.searchingOrders : t.moreOrdersMatch(found.length)}
+            </p>
+          )
+        : data?.more && (
+            <div className="mt-5 flex flex-col items-center gap-3 text-center">
+              <p className="text-muted text-sm">
+                {limit < MAX_ADMIN_ORDERS
+                  ? t.newestOrdersShown(orders.length)
+                  : t.allOrdersShownUpTo(MAX_ADMIN_ORDERS)}
+              </p>
+              {limit < MAX_ADMIN_ORDERS && (
+                <button
+                  type="button"
+                  className={`${outlineButton} h-10 px-5`}
+                  disabled={loadingOlder}
+                  aria-busy={loadingOlder}
+                  onClick={() =>
+                    setLoadedWindow({
+                      status,
+                      limit: Math.min(limit + ADMIN_ORDERS_PAGE, MAX_ADMIN_ORDERS),
+                    })
+                  }
+                >
+                  {loadingOlder ? t.loading : t.showOlderOrders}
+                </button>
+              )}
+            </div>
+          )}
 
       {open && (
         <OrderDetailsDialog

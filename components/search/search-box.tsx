@@ -15,6 +15,7 @@ import useSWR from "swr";
 import { Search, X } from "lucide-react";
 import { ProductImage } from "@/components/images/product-image";
 import { OnRouteChange } from "@/components/layout/on-route-change";
+import { useDebounced } from "@/components/ui/use-debounced";
 import { onClearSearch } from "@/components/search/clear-search";
 import { SORT_OPTIONS, type SortOption } from "@/lib/constants";
 import { dollarsToCents, formatPrice } from "@/lib/format";
@@ -36,15 +37,6 @@ async function fetchProducts(url: string): Promise<ProductDto[]> {
   if (!response.ok) throw new Error(`${response.status}`);
   const body: unknown = await response.json();
   return Array.isArray(body) ? (body as ProductDto[]) : [];
-}
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
 }
 
 /** The header's product search: a combobox over the whole catalogue, loaded once on first focus. */

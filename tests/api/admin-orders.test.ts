@@ -177,6 +177,72 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       expect((delivered.body.orders as OrderDto[]).map((o) => o._id)).not.toContain(order._id);
     });
 
+    it("lists the newest orders a window at a time, says whether older ones follow, and searches them all", async () => {
+      const product = await createProduct(db(), { quantity: 10 });
+      const customer = await createSignedInUser(db(), { lastName: "Zakhour-Windows" });
+      const place = async (phoneNumber: string) => {
+        const response = await checkout({
+          token: customer.token,
+          body: checkoutBody([{ productId: product.id, quantity: 1 }], { phoneNumber }),
+        });
+        expect(response.status).toBe(201);
+        return (response.body.order as OrderDto).orderNumber;
+      };
+      const oldest = await place("03 987 654");
+      const middle = await place("71 222 333");
+      const newest = await place("71 222 334");
+      const list = async (query: string) => {
+        const { status, body } = await get(listOrdersRoute, `/api/admin/orders?${query}`, admin);
+        expect(status).toBe(200);
+        return {
+          numbers: (body.orders as OrderDto[]).map((order) => order.orderNumber),
+          more: body.more,
+        };
+      };
+
+      expect(await list("limit=2")).toEqual({ numbers: [newest, middle], more: true });
+      expect(await list("limit=2&status=pending")).toEqual({
+        numbers: [newest, middle],
+        more: true,
+      });
+      // A search reaches past the loaded window, newest first, a window of matches at a time.
+      expect(await list("limit=2&q=zakhour-windows")).toEqual({
+        numbers: [newest, middle],
+        more: true,
+      });
+      expect(await list("limit=3&q=ZAKHOUR-WINDOWS")).toEqual({
+        numbers: [newest, middle, oldest],
+        more: false,
+      });
+      // The number as caller ID shows it finds the order placed with the local form.
+      expect(await list("q=%2B961%203%20987654")).toEqual({ numbers: [oldest], more: false });
+      expect(await list(`q=${oldest.toLowerCase()}&status=delivered`)).toEqual({
+        numbers: [],
+        more: false,
+      });
+      // Without a limit, a page of the newest (ADMIN_ORDERS_PAGE); an empty one is none.
+      const page = await list("limit=&q=");
+      expect(page.numbers.slice(0, 3)).toEqual([newest, middle, oldest]);
+    });
+
+    it.each(["0", "-1", "1.5", "abc", "2001", "99999999999999999999"])(
+      "answers 400 for the window %j",
+      async (limit) => {
+        const response = await get(listOrdersRoute, `/api/admin/orders?limit=${limit}`, admin);
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          error: a.invalidOrdersLimit(2000),
+          details: [a.invalidOrdersLimit(2000)],
+        });
+      },
+    );
+
+    it("answers 400 for a search longer than 100 characters", async () => {
+      const response = await get(listOrdersRoute, `/api/admin/orders?q=${"x".repeat(101)}`, admin);
+      expect(response.status).toBe(400);
+      expect(response.body.error).toBe(a.orderSearchTooLong(100));
+    });
+
     it.each(["shipped", "PENDING", "' OR 1=1 --", "pending\u0000", "%00", "x".repeat(5000)])(
       "answers 400 for the status filter %j",
       async (status) => {

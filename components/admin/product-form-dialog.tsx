@@ -210,10 +210,15 @@ export function ProductFormDialog({
     return () => window.removeEventListener("beforeunload", ask);
   }, [unsaved]);
   // Escape or the close button, pressed by a stray hand on a form holding unsaved work, asks before
-  // dropping it; Cancel is the deliberate way out and closes at once, as does a form being saved.
+  // dropping it, and waits while the form is being saved: closed then, a failed save (a phone's
+  // connection lost) would have dropped what it held. Cancel is the deliberate way out and closes
+  // at once.
   const [askingToDiscard, setAskingToDiscard] = useState(false);
-  const requestClose = () =>
-    unsaved && !formState.isSubmitting ? setAskingToDiscard(true) : onClose();
+  const requestClose = () => {
+    if (formState.isSubmitting) return;
+    if (unsaved) setAskingToDiscard(true);
+    else onClose();
+  };
   const setMaterials = (materials: string[]) =>
     form.setValue("materials", materials, { shouldDirty: true, shouldValidate: true });
   // Images are checked with the fields, so one press shows every problem at once.
@@ -265,7 +270,8 @@ export function ProductFormDialog({
       setPreparingPhotos((n) => n - 1);
     }
     setImages((current) => [...current, ...added]);
-    setImagesError(problems[0] ?? null);
+    // Every file refused is named, one line each: the owner picked them together.
+    setImagesError(problems.length ? [...new Set(problems)].join("\n") : null);
   };
 
   const removeImage = (index: number) => {
@@ -615,7 +621,11 @@ function ImagesField({
       <p
         id={`${id}-note`}
         aria-live="polite"
-        className={error ? "mt-1.5 text-[13px] text-red-700" : "text-muted mt-1.5 text-[13px]"}
+        className={
+          error
+            ? "mt-1.5 text-[13px] whitespace-pre-line text-red-700"
+            : "text-muted mt-1.5 text-[13px]"
+        }
       >
         {error ?? t.imagesHint}
       </p>

@@ -8,7 +8,11 @@ import {
   test,
   type Page,
 } from "./support/test";
-import type { APIRequestContext, Locator } from "@playwright/test";
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Locator,
+} from "@playwright/test";
 import { AccountArea, newShopper } from "./support/account";
 import { AdminPanel, photo, signInAsOwner, verifiedCustomer } from "./support/admin";
 import { createProduct } from "./support/checkout";
@@ -59,12 +63,13 @@ test("the owner adds a product with two photos, sees it in the shop, changes its
     .setInputFiles([await photo("front.jpg", "#d4af37"), await photo("side.jpg", "#7a5618")]);
   await expect(admin.dialog.getByRole("img", { name: t.imageAlt(2) })).toBeVisible();
   // A document named like a photo is refused where it is picked, not shown as a broken picture.
-  await admin.dialog.getByLabel(t.addImages).setInputFiles({
-    name: "notes.jpg",
-    mimeType: "image/jpeg",
-    buffer: Buffer.from("%PDF-1.4 a price list"),
-  });
+  // Every file refused is named, an empty one too.
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([
+    { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("%PDF-1.4 a price list") },
+    { name: "empty.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(0) },
+  ]);
   await expect(admin.dialog.getByText(messages.api.fileNotAnImage("notes.jpg"))).toBeVisible();
+  await expect(admin.dialog.getByText(messages.api.fileNotAnImage("empty.jpg"))).toBeVisible();
   await expect(admin.dialog.getByRole("img", { name: t.imageAlt(3) })).toHaveCount(0);
   // The second photo becomes the cover.
   await admin.dialog.getByRole("button", { name: t.moveImageEarlier(2) }).click();
@@ -1231,6 +1236,37 @@ test("Escape or the close button on a product form holding unsaved work asks fir
   await expect(admin.productRow("Half-typed Cedar Pendant")).toHaveCount(0);
 });
 
+test("Escape or the close button while a product is being saved waits for the save, so a failed one loses nothing", async ({
+  page,
+}) => {
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("products");
+  await page.getByRole("button", { name: t.addNewProduct }).click();
+  await admin.field(t.nameLabel).fill("Cedar Bark Cuff");
+  await admin.field(t.priceLabel).fill("38");
+  await admin.dialog.getByLabel(t.addImages).setInputFiles([await photo("cuff.jpg", "#6b4f2a")]);
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+  // The phone's connection drops while the save is on its way.
+  let dropConnection!: () => void;
+  const dropped = new Promise<void>((resolve) => (dropConnection = resolve));
+  await page.route("**/api/admin/products", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await dropped;
+    await route.abort("internetdisconnected");
+  });
+  await admin.dialog.getByRole("button", { name: t.createSubmit }).click();
+  await expect(admin.dialog.getByRole("button", { name: t.saving })).toBeDisabled();
+  await page.keyboard.press("Escape");
+  await admin.dialog.getByRole("button", { name: messages.account.close }).click();
+  await expect(page.getByRole("dialog", { name: t.discardChangesTitle })).toHaveCount(0);
+  await expect(admin.dialog).toBeVisible();
+  dropConnection();
+  await expect(admin.dialog.getByRole("button", { name: t.createSubmit })).toBeEnabled();
+  await expect(admin.field(t.nameLabel)).toHaveValue("Cedar Bark Cuff");
+  await expect(admin.dialog.getByRole("img", { name: t.imageAlt(1) })).toBeVisible();
+});
+
 test("a reload while the product form holds unsaved changes asks first; an untouched or saved form does not", async ({
   page,
 }) => {
@@ -1308,4 +1344,66 @@ test("after a delete, focus stays with the products, not back at the page's star
   await admin.expectToast(t.productDeleted);
   await expect(admin.productRow(ring.name)).toHaveCount(0);
   await expect(page.getByRole("button", { name: t.addNewProduct })).toBeFocused();
+});
+
+test("past the newest 100 orders the owner shows older ones, and her search reaches every order", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // 101 orders: six customers (20 orders an hour each), from three addresses (60 in 15 minutes).
+  const product = await createProduct(baseURL!, {
+    name: `Byblos Harbour Ring ${Date.now()}`,
+    price: "12.00",
+    quantity: 150,
+  });
+  const placed: string[] = [];
+  for (let customer = 0; customer < 6; customer++) {
+    const shopper = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${(Date.now() % 200) + (customer >> 1)}` },
+    });
+    await verifiedCustomer(shopper, { shopper: newShopper("Lina", `Harbour${customer}`) });
+    for (let i = 0; i < 17 && placed.length < 101; i++) {
+      const checkout = await shopper.post("/api/orders/checkout", {
+        data: {
+          items: [{ productId: product.id, quantity: 1 }],
+          shippingAddress: { fullName: "Lina Harbour", address: "Old Souk", city: "Byblos" },
+          phoneNumber: placed.length === 0 ? "09 540 001" : "09 540 002",
+          currency: "USD",
+        },
+      });
+      expect(checkout.status()).toBe(201);
+      placed.push(((await checkout.json()) as { order: OrderDto }).order.orderNumber);
+    }
+    await shopper.dispose();
+  }
+  const [oldest] = placed;
+
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("orders");
+  const panel = page.getByRole("tabpanel", { name: "Orders" });
+  const rows = panel.getByRole("listitem");
+  await expect(rows).toHaveCount(100);
+  await expect(rows.filter({ hasText: placed.at(-1)! })).toHaveCount(1);
+  await expect(rows.filter({ hasText: oldest! })).toHaveCount(0);
+  await expect(panel.getByText(t.newestOrdersShown(100))).toBeVisible();
+
+  // The search finds the oldest order on the server, by its number or as caller ID shows its phone.
+  const search = panel.getByRole("searchbox", { name: t.findOrder });
+  await search.fill(oldest!);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(oldest!);
+  await search.fill("+961 9 540001");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(oldest!);
+  await panel.getByRole("button", { name: messages.search.clear }).click();
+  await expect(rows).toHaveCount(100);
+
+  await panel.getByRole("button", { name: t.showOlderOrders }).click();
+  await expect(rows.filter({ hasText: oldest! })).toHaveCount(1);
+  expect(await rows.count()).toBeGreaterThan(100);
+  // The tiles count the loaded list (spec section 2).
+  await expect(panel.getByRole("definition").last()).toHaveText(String(await rows.count()));
 });

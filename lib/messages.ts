@@ -94,8 +94,11 @@ const otherMessages = {
     unknownItem: "An item in your cart is no longer available",
     expectedSubtotalInvalid: "The expected subtotal must be an amount in US dollars",
     expectedTotalInvalid: "The expected total must be an amount in US dollars",
+    fromCartInvalid: "fromCart must be true or false",
     totalRose: "Prices changed while you were checking out",
     discountGone: "Your first-order discount no longer applies",
+    cartChangedElsewhere: "Your cart changed on another device or tab",
+    notInCartNow: (name: string) => `"${name}" is no longer in your cart`,
     totalNow: (total: string) =>
       `Your order now comes to ${total}. Please check your cart and place the order again.`,
     // The checkout page.
@@ -154,6 +157,9 @@ const otherMessages = {
     unconfirmedTitle: "We could not confirm your order",
     unconfirmedText:
       "The shop's answer did not reach you, and your cart is now empty: your order was most likely placed. Please check My Orders before ordering again.",
+    changedElsewhereTitle: "Your cart changed on another device",
+    changedElsewhereText:
+      "Its pieces were ordered or removed on another device or tab, so nothing was ordered here. Please check My Orders before ordering again.",
   },
   orderMail: {
     // Received, not confirmed: the order is pending until the shop calls to confirm it.

@@ -351,6 +351,36 @@ async function getsFirstOrderDiscount(db: DbOrTx, customer: User): Promise<boole
   );
 }
 
+/**
+ * Refuses (409) a checkout page's order with a line no longer in the customer's server cart: the
+ * cart was ordered or changed on another device since the page read it. Run under the customer's
+ * row lock, after any earlier order of hers has taken its lines out of the cart.
+ */
+async function assertStillInCart(tx: Transaction, userId: string, lines: readonly OrderLine[]) {
+  const ids = lines.map((line) => line.productId);
+  const inCart = await tx
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, ids)));
+  const kept = new Set(inCart.map((line) => line.productId));
+  const gone = ids.filter((id) => !kept.has(id));
+  if (gone.length === 0) return;
+  const named = await tx
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, gone));
+  const names = new Map(named.map((product) => [product.id, product.name]));
+  throw conflict(
+    messages.checkout.cartChangedElsewhere,
+    gone.map((id) => {
+      const name = names.get(id);
+      return name === undefined
+        ? messages.checkout.unknownItem
+        : messages.checkout.notInCartNow(name);
+    }),
+  );
+}
+
 const shortOfStock = (short: ShortItem[]) =>
   conflict(messages.checkout.insufficientStock, describeShortItems(short), { items: short });
 
@@ -412,6 +442,8 @@ export async function placeOrder({
         const first = await findPlacedOrder({ userId, idempotencyKey, db: tx });
         if (first) return { first };
       }
+
+      if (input.fromCart) await assertStillInCart(tx, customer.id, input.items);
 
       const { priced, short } = await priceLines(tx, input.items, { lock });
       if (short.length > 0) throw shortOfStock(short);

@@ -161,6 +161,10 @@ export const checkoutSchema = z.object({
     .nonnegative({ error: m.expectedSubtotalInvalid })
     .max(Number.MAX_SAFE_INTEGER / 100, { error: m.expectedSubtotalInvalid })
     .optional(),
+  // Sent by the checkout page, whose lines are the customer's server cart: a line no longer in it
+  // (ordered meanwhile from another device, whose order emptied the cart) refuses the order (409)
+  // instead of placing it twice. API clients that send their own lines leave it out.
+  fromCart: z.boolean({ error: m.fromCartInvalid }).optional(),
   // The total the customer saw, in US dollars: an order that would come to more (the first-order
   // discount the page showed is no longer given) is refused the same way. Optional too.
   expectedTotal: z

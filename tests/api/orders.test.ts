@@ -343,6 +343,59 @@ describeEachDatabase("orders API", ({ db, target }) => {
       expect(await cartOf(user.id)).toHaveLength(1);
     });
 
+    it("refuses a checkout page's order whose lines its cart no longer holds: the same cart ordered from two devices is one order", async () => {
+      const { user, token } = await createSignedInUser(db());
+      const ring = await createProduct(db(), { name: "Tyre Sea Glass Ring", quantity: 6 });
+      const studs = await createProduct(db(), { name: "Anfeh Salt Studs", quantity: 6 });
+      await db()
+        .insert(cartItems)
+        .values([
+          { userId: user.id, productId: ring.id, quantity: 1 },
+          { userId: user.id, productId: studs.id, quantity: 2 },
+        ]);
+      const lines = [
+        { productId: ring.id, quantity: 1 },
+        { productId: studs.id, quantity: 2 },
+      ];
+      // Both devices' pages send the cart they show, at the same moment.
+      const [first, second] = await Promise.all([
+        checkout({ token, body: checkoutBody(lines, { fromCart: true }) }),
+        checkout({ token, body: checkoutBody(lines, { fromCart: true }) }),
+      ]);
+      const statuses = [first.status, second.status].sort();
+      expect(statuses).toEqual([201, 409]);
+      const refused = first.status === 409 ? first : second;
+      expect(refused.body).toEqual({
+        error: messages.checkout.cartChangedElsewhere,
+        details: [
+          messages.checkout.notInCartNow("Tyre Sea Glass Ring"),
+          messages.checkout.notInCartNow("Anfeh Salt Studs"),
+        ],
+      });
+      expect(await stockOf(ring.id)).toBe(5);
+      expect(await stockOf(studs.id)).toBe(4);
+      expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
+
+      // A quantity changed elsewhere is hers to place; an API client's own lines are not checked.
+      await db().insert(cartItems).values({ userId: user.id, productId: ring.id, quantity: 3 });
+      const changed = await checkout({
+        token,
+        body: checkoutBody([{ productId: ring.id, quantity: 1 }], { fromCart: true }),
+      });
+      expect(changed.status).toBe(201);
+      const own = await checkout({
+        token,
+        body: checkoutBody([{ productId: studs.id, quantity: 1 }]),
+      });
+      expect(own.status).toBe(201);
+      const notTrue = await checkout({
+        token,
+        body: checkoutBody([{ productId: studs.id, quantity: 1 }], { fromCart: "yes" }),
+      });
+      expect(notTrue.status).toBe(400);
+      expect(notTrue.body.error).toBe(messages.checkout.fromCartInvalid);
+    });
+
     it("takes only what was ordered out of the cart: a line added meanwhile stays, a part order leaves the rest", async () => {
       const { user, token } = await createSignedInUser(db());
       const studs = await createProduct(db(), { name: "Cedar Leaf Studs", category: "earrings" });

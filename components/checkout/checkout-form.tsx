@@ -21,6 +21,7 @@ import {
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
+import { readCartChanges } from "@/components/cart/local-lists";
 import { VerificationNotice } from "@/components/orders/account-notices";
 import { fetchOrders, ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
 import {
@@ -82,15 +83,21 @@ function firstOrderDiscountOf(
   return data ? data.firstOrderDiscount === true : error !== undefined && !refused;
 }
 
+/**
+ * How the last attempt ended when the page cannot go on as it was: without a clear answer (the
+ * order may have been placed), refused because the cart was ordered or changed on another device,
+ * or refused because the session ended.
+ */
+export type CheckoutInterruption = "unconfirmed" | "changedElsewhere" | "signedOut";
+
 export function CheckoutForm({
   user,
   onPlaced,
-  onUnconfirmed,
+  onInterrupted,
 }: {
   user: PublicUser;
   onPlaced: (order: OrderDto) => void;
-  /** Whether the last attempt ended without a clear answer (it may have been placed). */
-  onUnconfirmed: (unconfirmed: boolean) => void;
+  onInterrupted: (interruption: CheckoutInterruption | null) => void;
 }) {
   const cart = useCart();
   const auth = useAuth();
@@ -144,7 +151,7 @@ export function CheckoutForm({
     },
     async (values) => {
       setStockRefusal(null);
-      onUnconfirmed(false);
+      onInterrupted(null);
       const items = cart.items.map(({ productId, quantity }) => ({ productId, quantity }));
       const lines = linesKey(items);
       if (attempt.current?.lines !== lines) attempt.current = { key: crypto.randomUUID(), lines };
@@ -155,6 +162,8 @@ export function CheckoutForm({
         currency,
         expectedSubtotal: centsToDollars(totals.subtotalCents),
         expectedTotal: centsToDollars(totals.totalCents),
+        // The lines are the server's cart, unless a change to it still waits for the network.
+        fromCart: cart.synced && readCartChanges().size === 0,
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,
@@ -183,6 +192,7 @@ export function CheckoutForm({
         void cart.refresh();
         void mutate(ORDERS_KEY);
         if (result.error === t.discountGone) setDiscountRefused(true);
+        if (result.error === t.cartChangedElsewhere) onInterrupted("changedElsewhere");
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,
@@ -193,12 +203,15 @@ export function CheckoutForm({
       }
       // The session ended elsewhere (signed out in another tab, or on every device): the profile
       // is checked again, so the page turns to the signed-out checkout (spec section 4).
-      if (result.status === 401) void auth.refresh();
+      if (result.status === 401) {
+        onInterrupted("signedOut");
+        void auth.refresh();
+      }
       if (isUnanswered(result)) {
         // No clear answer: the order may have been placed all the same. The cart and the orders
         // are read again, so a placed order's pieces leave the cart instead of being ordered twice,
         // and the emptied cart says why.
-        onUnconfirmed(true);
+        onInterrupted("unconfirmed");
         void settleUnanswered(items, ordersBefore);
       }
       return describeFailure(result, t.failed, t.networkError);

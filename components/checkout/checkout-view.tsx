@@ -4,10 +4,10 @@
 // the sign-in prompt, or the form (spec section 2, Checkout). Checkout is the shop's one cart view,
 // so a visitor sees the cart's lines under the sign-in prompt and can change them there.
 import { CircleHelp, ShoppingBag } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart, useFreshCart } from "@/components/cart/cart-provider";
-import { CheckoutForm } from "@/components/checkout/checkout-form";
+import { CheckoutForm, type CheckoutInterruption } from "@/components/checkout/checkout-form";
 import { CartLines, cartTotals, TotalsList } from "@/components/checkout/order-summary";
 import { ThankYou } from "@/components/checkout/thank-you";
 import { useOrders } from "@/components/orders/use-orders";
@@ -55,8 +55,13 @@ export function CheckoutView() {
   // The order placed here, and by whom: another customer signed in on this tab does not see it.
   const [placedHere, setPlaced] = useState<{ order: OrderDto; userId: string } | null>(null);
   const placed = placedHere && placedHere.userId === user?.id ? placedHere.order : null;
-  // The last Place Order got no clear answer: it may have been placed all the same.
-  const [unconfirmed, setUnconfirmed] = useState(false);
+  // How the last Place Order ended, when the page cannot go on as it was.
+  const [interruption, setInterruption] = useState<CheckoutInterruption | null>(null);
+  // The notice that takes the form's place is read from its top, not from where Place Order was.
+  const formReplaced = interruption !== null && (!user || cart.items.length === 0);
+  useEffect(() => {
+    if (formReplaced) window.scrollTo({ top: 0 });
+  }, [formReplaced]);
   const placedNumber = usePlacedOrderNumber();
   const verified = Boolean(user?.isEmailVerified);
   const orders = useOrders(verified && placedNumber !== null && !placed);
@@ -94,15 +99,21 @@ export function CheckoutView() {
       />
     );
   }
-  if (cart.items.length === 0 && unconfirmed) {
+  // The session ended as she placed the order: her cart waits on the server for her to sign in
+  // again, where a visitor's empty cart would have said there was nothing to order.
+  if (!user && (cart.items.length > 0 || interruption === "signedOut")) {
     return (
-      <NoticePanel icon={CircleHelp} title={t.unconfirmedTitle} text={t.unconfirmedText}>
-        <ButtonLink href="/orders">{t.viewOrders}</ButtonLink>
-        <ButtonLink href="/" secondary>
-          {t.continueShopping}
-        </ButtonLink>
-      </NoticePanel>
+      <div className="space-y-6">
+        <SignInNotice title={t.pleaseSignIn} text={t.signInText} />
+        {cart.items.length > 0 && <VisitorCart />}
+      </div>
     );
+  }
+  if (cart.items.length === 0 && user && interruption === "unconfirmed") {
+    return <CheckOrdersNotice title={t.unconfirmedTitle} text={t.unconfirmedText} />;
+  }
+  if (cart.items.length === 0 && user && interruption === "changedElsewhere") {
+    return <CheckOrdersNotice title={t.changedElsewhereTitle} text={t.changedElsewhereText} />;
   }
   if (cart.items.length === 0) {
     return (
@@ -111,14 +122,7 @@ export function CheckoutView() {
       </NoticePanel>
     );
   }
-  if (!user) {
-    return (
-      <div className="space-y-6">
-        <SignInNotice title={t.pleaseSignIn} text={t.signInText} />
-        <VisitorCart />
-      </div>
-    );
-  }
+  if (!user) return null; // a visitor's cart is empty (above)
   return (
     <CheckoutForm
       key={user.id}
@@ -127,8 +131,20 @@ export function CheckoutView() {
         rememberPlacedOrder(order);
         setPlaced({ order, userId: user.id });
       }}
-      onUnconfirmed={setUnconfirmed}
+      onInterrupted={setInterruption}
     />
+  );
+}
+
+/** The cart emptied by an order that may be hers: My Orders tells. */
+function CheckOrdersNotice({ title, text }: { title: string; text: string }) {
+  return (
+    <NoticePanel icon={CircleHelp} title={title} text={text}>
+      <ButtonLink href="/orders">{t.viewOrders}</ButtonLink>
+      <ButtonLink href="/" secondary>
+        {t.continueShopping}
+      </ButtonLink>
+    </NoticePanel>
   );
 }
 

@@ -413,6 +413,11 @@ test("a checkout whose session ended on another device turns to a signed-out vis
   await expect(account.signInButton).toBeVisible();
   await expect(account.menuButton).toHaveCount(0);
   await expect(checkout.placeOrder).toHaveCount(0);
+  // The sign-in prompt, read from the top: her cart waits on the server, it is not empty.
+  await expect(page.getByRole("heading", { name: t.pleaseSignIn })).toBeVisible();
+  await expect(page.getByText(t.signInText)).toBeVisible();
+  await expect(page.getByRole("heading", { name: t.emptyCart })).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // Signed in again, the customer finds the address they typed.
   await account.logIn(shopper);
@@ -860,7 +865,7 @@ test("a first-order discount used up by an order from another device refuses the
   await checkout.expectPlaced("$45.00");
 });
 
-test("a refusal whose new total was for pieces another device's order has since taken out of the cart names no total", async ({
+test("a piece another device's order took out of the cart refuses the press, which names no total of the cart as it was", async ({
   page,
   baseURL,
 }) => {
@@ -880,7 +885,7 @@ test("a refusal whose new total was for pieces another device's order has since 
 
   await checkout.placeOrder.click();
   const problem = checkout.problem;
-  await expect(problem).toContainText(t.discountGone);
+  await expect(problem).toContainText(t.cartChangedElsewhere);
   await expect(checkout.line(necklace.name)).toHaveCount(0);
   // The summary's total ($59.00 + $5.00) stands alone; the refused cart's $102.00 is not named.
   await expect(checkout.detail(t.total)).toHaveText("$64.00");
@@ -936,6 +941,39 @@ test("an order placed in one tab empties the checkout open in another, which can
   await expect(other.placeOrder).toHaveCount(0);
   expect(await ordersOf(page.request)).toHaveLength(1);
   await otherTab.close();
+});
+
+test("the same cart ordered on two devices is one order: the second device's press says the cart changed elsewhere", async ({
+  page,
+  browser,
+  baseURL,
+  extraHTTPHeaders,
+}) => {
+  const { checkout, shopper } = await atCheckout(page, baseURL!, {
+    pieces: { ring: { name: "Chouf Cedar Ring", price: "22.00", stock: 5, inCart: 1 } },
+  });
+  // Her laptop, signed in to the same account, has the same checkout open.
+  const laptopContext = await browser.newContext({ baseURL, extraHTTPHeaders });
+  const laptopPage = await laptopContext.newPage();
+  const signedIn = await laptopPage.request.post("/api/auth/login", {
+    data: { email: shopper!.email, password: shopper!.password },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const laptop = new CheckoutPage(laptopPage);
+  await laptop.open();
+  await laptop.fillShipping();
+
+  await checkout.fillShipping();
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+
+  // The laptop still shows the ring; its press places nothing and says why.
+  await laptop.placeOrder.click();
+  await expect(laptopPage.getByRole("heading", { name: t.changedElsewhereTitle })).toBeVisible();
+  await expect(laptopPage.getByText(t.changedElsewhereText)).toBeVisible();
+  await expect(laptopPage.getByRole("link", { name: t.viewOrders })).toBeVisible();
+  expect(await ordersOf(page.request)).toHaveLength(1);
+  await laptopContext.close();
 });
 
 test("a thank-you reloaded, or come back to with Back and Forward, still shows the order placed; a new visit to the checkout does not", async ({

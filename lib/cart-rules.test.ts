@@ -1,6 +1,7 @@
 import {
   addToCart,
   cartChangesAfterOrder,
+  mergeShortfall,
   mergeWishlists,
   missingFromCatalogue,
   overlayPendingCart,
@@ -113,6 +114,22 @@ describe("merging a local cart into the stored one", () => {
     },
   ])("$name", ({ local, server, expected }) => {
     expect(planCartMerge({ local, server, stockOf })).toEqual(expected);
+  });
+});
+
+describe("what a merge could not keep of the local cart", () => {
+  it("names the pieces it dropped and those it lowered to what is left, as the stock warning does", () => {
+    const local = [line("a", 4), line("b", 2), line("c", 1), line("d", 150)];
+    const merged = [line("a", 2, 2), line("b", 5, 9), line("d", 99, 200)];
+    expect(mergeShortfall({ local, merged })).toEqual([
+      "Piece c is out of stock.",
+      "Only a few left: Piece a (2 available).",
+    ]);
+  });
+
+  it("names nothing when every line stands at its quantity or above", () => {
+    expect(mergeShortfall({ local: [line("a", 2)], merged: [line("a", 2, 2)] })).toEqual([]);
+    expect(mergeShortfall({ local: [], merged: [line("a", 2, 2)] })).toEqual([]);
   });
 });
 

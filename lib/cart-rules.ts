@@ -36,6 +36,35 @@ export function stockWarningText(summary: StockSummary): string | null {
     : null;
 }
 
+/**
+ * What a merge could not keep of the browser's cart, in the stock warning's sentences: the pieces
+ * it dropped (sold out, or gone from the shop) and those it lowered to what is left. None when it
+ * kept every line at its quantity (or the stored cart already held more).
+ */
+export function mergeShortfall({
+  local,
+  merged,
+}: {
+  local: readonly Pick<CartItem, "productId" | "name" | "quantity">[];
+  merged: readonly Pick<CartItem, "productId" | "quantity" | "stock">[];
+}): string[] {
+  const kept = new Map(merged.map((line) => [line.productId, line]));
+  const dropped: string[] = [];
+  const lowered: { name: string; stock: number }[] = [];
+  for (const { productId, name, quantity } of local) {
+    const line = kept.get(productId);
+    if (!line) dropped.push(name);
+    else if (line.quantity < Math.min(quantity, MAX_ITEM_QUANTITY)) {
+      lowered.push({ name, stock: line.stock ?? line.quantity });
+    }
+  }
+  const { outOfStock, lowStock } = storefrontMessages.cart;
+  return [
+    dropped.length ? outOfStock(dropped) : null,
+    lowered.length ? lowStock(lowered) : null,
+  ].filter((sentence): sentence is string => sentence !== null);
+}
+
 /** The most units of a product one cart line may hold: its stock, and never above 99. */
 export function quantityCap(stock: number | undefined): number {
   return Math.max(0, Math.min(MAX_ITEM_QUANTITY, stock ?? MAX_ITEM_QUANTITY));

@@ -57,10 +57,12 @@ import { MAX_ITEM_QUANTITY } from "@/lib/constants";
 import {
   mergeWishlists,
   missingFromCatalogue,
+  mergeShortfall,
   planCartMerge,
   stockWarningText,
   type CartMergeStep,
 } from "@/lib/cart-rules";
+import { storefrontMessages } from "@/lib/storefront-messages";
 import type { CartAnswer, WishlistAnswer } from "@/models/cart";
 import type { ProductDto } from "@/models/product";
 
@@ -355,9 +357,14 @@ function useMergeLocalLists({
         if (!result.ok && isRetryable(result)) networkFailed = true;
       }
       // Read back before the local copy goes, so the counts never dip in between.
-      await refresh();
+      const merged = await refresh().catch(() => undefined);
       if (networkFailed) setFailedFor(userId ?? null);
       else forgetMerged(sent);
+      // A line she added as a visitor that the stock could not keep as it was is named, not
+      // silently lowered or dropped (spec section 4: the stock warning).
+      const shortfall =
+        merged && !networkFailed ? mergeShortfall({ local: localCart, merged: merged.cart }) : [];
+      if (shortfall.length) toast.warning(storefrontMessages.cart.stockWarning(shortfall));
     })
       // A merge that threw (storage or Web Locks refused) waits like one the network failed, instead
       // of running again at once.

@@ -204,6 +204,34 @@ test("a visitor's line of a piece another shopper bought from meanwhile stays in
   await checkout.signInFromPrompt(shopper);
   await expect(checkout.line(ring.name).getByRole("group")).toContainText("2");
   await expect(checkout.line(ring.name)).toContainText("$60.00");
+  // Lowered where she can see it, and told why.
+  await expect(
+    toast(
+      page,
+      messages.cart.stockWarning([messages.cart.lowStock([{ name: ring.name, stock: 2 }])]),
+    ),
+  ).toBeVisible();
+});
+
+test("a visitor's line of a piece sold out when she signs in is named, not silently dropped", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, shopper, ring, studs } = await atCheckout(page, baseURL!, {
+    customer: "signed out",
+    pieces: {
+      ring: { name: "Last Cedar Ring", price: "30.00", stock: 1, inCart: 1 },
+      studs: { name: "Kept Cedar Studs", price: "20.00", stock: 4, inCart: 1 },
+    },
+  });
+  await expect(checkout.visitorLine(ring.name)).toBeVisible();
+  await rivalBuys(baseURL!, { product: ring, quantity: 1, address: "198.51.100.33" });
+  await checkout.signInFromPrompt(shopper);
+  await expect(checkout.line(studs.name)).toBeVisible();
+  await expect(checkout.line(ring.name)).toHaveCount(0);
+  await expect(
+    toast(page, messages.cart.stockWarning([messages.cart.outOfStock([ring.name])])),
+  ).toBeVisible();
 });
 
 test("a visitor's line that a shared cache still shows in stock stays in the cart at what is left when she signs in", async ({

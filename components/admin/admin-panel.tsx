@@ -65,9 +65,11 @@ export function AdminPanel({
       </header>
 
       <Tabs.Root value={tab} onValueChange={choose}>
+        {/* Each tab as wide as its label, the rest shared: equal thirds left "Dashboard" touching
+            its pill's edges on a 360 px phone. */}
         <Tabs.List
           aria-label={t.tabsLabel}
-          className="border-line bg-sand/60 mb-6 grid grid-cols-3 gap-1 rounded-full border p-1 sm:inline-grid sm:w-auto"
+          className="border-line bg-sand/60 mb-6 grid grid-cols-[repeat(3,auto)] gap-1 rounded-full border p-1 sm:inline-grid sm:w-auto"
         >
           {(Object.keys(TAB_ICONS) as AdminTab[]).map((value) => {
             const Icon = TAB_ICONS[value];

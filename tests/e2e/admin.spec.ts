@@ -1407,3 +1407,25 @@ test("past the newest 100 orders the owner shows older ones, and her search reac
   // The tiles count the loaded list (spec section 2).
   await expect(panel.getByRole("definition").last()).toHaveText(String(await rows.count()));
 });
+
+test("on a 360 px phone each tab's icon and label sit inside its pill with room to spare", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAsOwner(page);
+  const admin = new AdminPanel(page);
+  await admin.open("dashboard");
+  const tabs = page.getByRole("tablist", { name: t.tabsLabel }).getByRole("tab");
+  await expect(tabs).toHaveCount(3);
+  for (const tab of await tabs.all()) {
+    // The room between the pill's edges and what it holds, on each side.
+    const room = await tab.evaluate((element) => {
+      const pill = element.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const content = range.getBoundingClientRect();
+      return Math.min(content.left - pill.left, pill.right - content.right);
+    });
+    expect(room, (await tab.textContent()) ?? "").toBeGreaterThanOrEqual(8);
+  }
+});

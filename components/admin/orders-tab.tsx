@@ -188,7 +188,8 @@ export function OrdersTab({
       )}
 
       {term !== ""
-        ? (searching || searched?.more) && (
+        ? // Below the loaded list's matches while every order is searched (above, with none).
+          ((searching && found.length > 0) || searched?.more) && (
             <p role="status" className="text-muted mt-4 text-center text-sm">
               {searching ? t.searchingOrders : t.moreOrdersMatch(found.length)}
             </p>

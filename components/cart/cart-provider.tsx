@@ -364,7 +364,7 @@ function useMergeLocalLists({
       // silently lowered or dropped (spec section 4: the stock warning).
       const shortfall =
         merged && !networkFailed ? mergeShortfall({ local: localCart, merged: merged.cart }) : [];
-      if (shortfall.length) toast.warning(storefrontMessages.cart.stockWarning(shortfall));
+      if (shortfall.length) warnOnce(storefrontMessages.cart.stockWarning(shortfall));
     })
       // A merge that threw (storage or Web Locks refused) waits like one the network failed, instead
       // of running again at once.
@@ -470,9 +470,15 @@ function useStockWarning({
     if (!ready || warnedFor.current === key) return;
     warnedFor.current = key;
     const text = stockWarningText(summary);
-    if (text) toast.warning(text);
+    if (text) warnOnce(text);
   }, [ready, summary, who]);
 }
+
+/**
+ * A stock warning, shown once however many times it is raised: the first read after a sign-in and
+ * the merge that follows it may both name the same sold-out piece.
+ */
+const warnOnce = (text: string) => toast.warning(text, { id: text });
 
 /** The cart: its lines, counts, stock summary and the changes a shopper can make. */
 export function useCart(): CartState {

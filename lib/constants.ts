@@ -25,6 +25,7 @@ export const PENDING_STATUSES: readonly OrderStatus[] = [
 /** The admin's order list: the newest orders, a page at a time, up to the most it loads at once. */
 export const ADMIN_ORDERS_PAGE = 100;
 export const MAX_ADMIN_ORDERS = 2000;
+export const ORDER_SEARCH_MAX_LENGTH = 100;
 
 export const CURRENCIES = ["USD", "LBP"] as const;
 export type Currency = (typeof CURRENCIES)[number];

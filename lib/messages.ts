@@ -99,6 +99,8 @@ const otherMessages = {
     discountGone: "Your first-order discount no longer applies",
     cartChangedElsewhere: "Your cart changed on another device or tab",
     notInCartNow: (name: string) => `"${name}" is no longer in your cart`,
+    cartHoldsFewer: (name: string, quantity: number) =>
+      `Your cart now holds ${quantity} of "${name}"`,
     totalNow: (total: string) =>
       `Your order now comes to ${total}. Please check your cart and place the order again.`,
     // The checkout page.
@@ -325,9 +327,11 @@ const otherMessages = {
     statusFilter: "Filter by status",
     allOrders: "All Orders",
     findOrder: "Find an order",
-    findOrderHint: "Order number, name, email or phone",
+    findOrderHint: "Order, name, email or phone",
     noOrdersMatch: (query: string) => `No orders match "${query}".`,
     searchingOrders: "Searching every order…",
+    searchFailed:
+      "Every order could not be searched just now: these are the loaded orders that match.",
     newestOrdersShown: (shown: number) => `The newest ${shown} orders are shown.`,
     showOlderOrders: "Show Older Orders",
     allOrdersShownUpTo: (max: number) =>

@@ -352,31 +352,38 @@ async function getsFirstOrderDiscount(db: DbOrTx, customer: User): Promise<boole
 }
 
 /**
- * Refuses (409) a checkout page's order with a line no longer in the customer's server cart: the
- * cart was ordered or changed on another device since the page read it. Run under the customer's
- * row lock, after any earlier order of hers has taken its lines out of the cart.
+ * Refuses (409) a checkout page's order with a line its customer's server cart no longer holds, or
+ * holds fewer of: the cart was ordered or changed on another device since the page read it. Run
+ * under the customer's row lock, after any earlier order of hers has taken its lines out of it.
  */
 async function assertStillInCart(tx: Transaction, userId: string, lines: readonly OrderLine[]) {
   const ids = lines.map((line) => line.productId);
   const inCart = await tx
-    .select({ productId: cartItems.productId })
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
     .from(cartItems)
     .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, ids)));
-  const kept = new Set(inCart.map((line) => line.productId));
-  const gone = ids.filter((id) => !kept.has(id));
-  if (gone.length === 0) return;
+  const held = new Map(inCart.map((line) => [line.productId, line.quantity]));
+  const changed = lines.filter((line) => (held.get(line.productId) ?? 0) < line.quantity);
+  if (changed.length === 0) return;
   const named = await tx
     .select({ id: products.id, name: products.name })
     .from(products)
-    .where(inArray(products.id, gone));
+    .where(
+      inArray(
+        products.id,
+        changed.map((line) => line.productId),
+      ),
+    );
   const names = new Map(named.map((product) => [product.id, product.name]));
   throw conflict(
     messages.checkout.cartChangedElsewhere,
-    gone.map((id) => {
-      const name = names.get(id);
-      return name === undefined
-        ? messages.checkout.unknownItem
-        : messages.checkout.notInCartNow(name);
+    changed.map(({ productId }) => {
+      const name = names.get(productId);
+      const quantity = held.get(productId);
+      if (name === undefined) return messages.checkout.unknownItem;
+      return quantity === undefined
+        ? messages.checkout.notInCartNow(name)
+        : messages.checkout.cartHoldsFewer(name, quantity);
     }),
   );
 }

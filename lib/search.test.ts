@@ -137,6 +137,8 @@ describe("the admin's searches", () => {
     ["a number typed with the country code, as caller ID shows it", "+961 3 123456", ["a"]],
     ["a number typed with 00 and the country code", "00961 71 222 333", ["c"]],
     ["a number typed with its trunk 0, kept with the country code", "070 555 010", ["b"]],
+    ["a name typed with two spaces", "nour  haddad", ["b"]],
+    ["digits of the number that are also the country code", "22 23", ["c"]],
     ["a last name", "haddad", ["b"]],
     ["nothing that matches", "zeina", []],
   ])("find orders by %s", (_, query, expected) => {

@@ -20,12 +20,13 @@ const comparators: Record<SortOption, (a: SearchableProduct, b: SearchableProduc
 };
 
 /**
- * Text as the search compares it: lower case, without accents or Arabic vowel and hamza marks.
+ * Text as the search compares it: lower case, runs of spaces as one, without accents or Arabic
+ * vowel and hamza marks.
  * Shoppers type on phones without them ("eclat" for "Éclat", "الارز" for "الأرز"), and a name
  * pasted from a Mac may hold the accent as a separate character, which an exact match misses.
  */
 const searchable = (text: string) =>
-  text.normalize("NFD").replace(/\p{M}/gu, "").toLocaleLowerCase("en");
+  text.normalize("NFD").replace(/\p{M}/gu, "").replace(/\s+/g, " ").toLocaleLowerCase("en");
 
 const containsNeedle = (fields: readonly (string | undefined)[], needle: string) =>
   fields.some((field) => field !== undefined && searchable(field).includes(needle));
@@ -84,7 +85,10 @@ export function findAdminOrders<O extends SearchableOrder>(
 ): readonly O[] {
   const needle = searchable(query.trim());
   if (!needle) return orders;
-  const digits = /^[\d\s+().-]+$/.test(query.trim()) ? nationalDigits(query) : "";
+  // "961" alone is digits of a number, not only its country code.
+  const digits = /^[\d\s+().-]+$/.test(query.trim())
+    ? nationalDigits(query) || query.replace(/\D/g, "")
+    : "";
   return orders.filter(
     (order) =>
       containsNeedle(

@@ -64,11 +64,13 @@ export function ListSearch({
   hint,
   value,
   onChange,
+  maxLength,
 }: {
   label: string;
   hint: string;
   value: string;
   onChange: (value: string) => void;
+  maxLength?: number;
 }) {
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -86,6 +88,7 @@ export function ListSearch({
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
+        maxLength={maxLength}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         onKeyDown={(event) => event.key === "Escape" && value && onChange("")}

@@ -2,7 +2,7 @@
 
 import { Eye } from "lucide-react";
 import { useMemo, useState } from "react";
-import { useAdminOrders, type OrderFilter } from "@/components/admin/admin-data";
+import { ADMIN_KEYS, useAdminOrders, type OrderFilter } from "@/components/admin/admin-data";
 import {
   Card,
   EmptyState,
@@ -17,6 +17,7 @@ import { useDebounced } from "@/components/ui/use-debounced";
 import {
   ADMIN_ORDERS_PAGE,
   MAX_ADMIN_ORDERS,
+  ORDER_SEARCH_MAX_LENGTH,
   ORDER_STATUSES,
   PENDING_STATUSES,
 } from "@/lib/constants";
@@ -53,14 +54,22 @@ export function OrdersTab({
   const [query, setQuery] = useState("");
   const term = query.trim();
   const searchesEverything = data?.more === true && term !== "";
+  // At least as many as are loaded: a search never shows fewer matches than the list holds.
   const search = useAdminOrders(status, {
     query: useDebounced(searchesEverything ? term : "", SEARCH_DELAY_MS),
+    limit,
   });
   const searched =
     searchesEverything && search.data?.status === status && search.data.query === term
       ? search.data
       : undefined;
-  const searching = searchesEverything && searched === undefined;
+  // The server could not search (the network, a refusal): the loaded list's matches stand.
+  const searchFailed =
+    searchesEverything &&
+    searched === undefined &&
+    search.error !== undefined &&
+    search.key === ADMIN_KEYS.orders(status, { query: term, limit });
+  const searching = searchesEverything && searched === undefined && !searchFailed;
   const found = useMemo(
     () => searched?.orders ?? findAdminOrders(orders, query),
     [searched, orders, query],
@@ -122,7 +131,13 @@ export function OrdersTab({
         ))}
       </dl>
 
-      <ListSearch label={t.findOrder} hint={t.findOrderHint} value={query} onChange={setQuery} />
+      <ListSearch
+        label={t.findOrder}
+        hint={t.findOrderHint}
+        value={query}
+        onChange={setQuery}
+        maxLength={ORDER_SEARCH_MAX_LENGTH}
+      />
       {!data ? (
         <div aria-busy="true" aria-label={t.loading} className="space-y-3">
           {Array.from({ length: 4 }, (_, i) => (
@@ -189,9 +204,13 @@ export function OrdersTab({
 
       {term !== ""
         ? // Below the loaded list's matches while every order is searched (above, with none).
-          ((searching && found.length > 0) || searched?.more) && (
+          ((searching && found.length > 0) || searchFailed || searched?.more) && (
             <p role="status" className="text-muted mt-4 text-center text-sm">
-              {searching ? t.searchingOrders : t.moreOrdersMatch(found.length)}
+              {searching
+                ? t.searchingOrders
+                : searchFailed
+                  ? t.searchFailed
+                  : t.moreOrdersMatch(found.length)}
             </p>
           )
         : data?.more && (

@@ -33,6 +33,17 @@ import {
 import { storefrontMessages } from "@/lib/storefront-messages";
 import type { CartAnswer, CartItem } from "@/models/cart";
 
+// A verified customer's cart changes on their way to the shop.
+const writesOnTheirWay = new Set<Promise<unknown>>();
+
+/**
+ * Once every cart change on its way has its answer: an order placed from the cart waits for
+ * them, so the server's cart holds what the checkout shows (a + pressed just before Place Order).
+ */
+export async function cartWritesAnswered(): Promise<void> {
+  await Promise.allSettled([...writesOnTheirWay]);
+}
+
 /** How a change ended: applied (maybe only locally, waiting for the network), or refused. */
 export type ListChange =
   | { ok: true; pending?: boolean }
@@ -139,7 +150,9 @@ export function useSyncedCart({
           { revalidate: false },
         );
       }
-      const result = await call();
+      const sent = call();
+      writesOnTheirWay.add(sent);
+      const result = await sent.finally(() => writesOnTheirWay.delete(sent));
       if (result.ok) {
         const { cart, stockSummary } = result.data;
         await mutate({ cart, stockSummary }, { revalidate: false });

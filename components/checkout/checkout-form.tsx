@@ -21,7 +21,8 @@ import {
 import { readShortItems, StockProblem } from "@/components/checkout/stock-problem";
 import { useAuth } from "@/components/account/auth-provider";
 import { useCart } from "@/components/cart/cart-provider";
-import { readCartChanges } from "@/components/cart/local-lists";
+import { readCartChanges, readLocalCart } from "@/components/cart/local-lists";
+import { cartWritesAnswered } from "@/components/cart/use-synced-cart";
 import { VerificationNotice } from "@/components/orders/account-notices";
 import { fetchOrders, ORDERS_KEY, useOrders } from "@/components/orders/use-orders";
 import {
@@ -52,6 +53,8 @@ type StockRefusal = {
   title: string;
   lines: string[];
   fixable: boolean;
+  /** Whether `lines` name pieces (short of stock, gone from the cart), never a total. */
+  namesPieces: boolean;
   /** The cart the refused order held (linesKey), whose new total `lines` may name. */
   sent: string;
 };
@@ -152,6 +155,7 @@ export function CheckoutForm({
     async (values) => {
       setStockRefusal(null);
       onInterrupted(null);
+      await cartWritesAnswered();
       const items = cart.items.map(({ productId, quantity }) => ({ productId, quantity }));
       const lines = linesKey(items);
       if (attempt.current?.lines !== lines) attempt.current = { key: crypto.randomUUID(), lines };
@@ -162,8 +166,9 @@ export function CheckoutForm({
         currency,
         expectedSubtotal: centsToDollars(totals.subtotalCents),
         expectedTotal: centsToDollars(totals.totalCents),
-        // The lines are the server's cart, unless a change to it still waits for the network.
-        fromCart: cart.synced && readCartChanges().size === 0,
+        // The lines are the server's cart, unless a line or a change to it still waits in the
+        // browser for the network (the next merge sends it).
+        fromCart: cart.synced && readLocalCart().length === 0 && readCartChanges().size === 0,
       };
       const result = await callApi<{ order: OrderDto }>("/api/orders/checkout", {
         body: payload,
@@ -197,6 +202,8 @@ export function CheckoutForm({
           title: result.error ?? t.insufficientStock,
           lines: result.details,
           fixable: readShortItems(result.body).length > 0,
+          namesPieces:
+            readShortItems(result.body).length > 0 || result.error === t.cartChangedElsewhere,
           sent: linesKey(payload.items),
         });
         return;
@@ -349,7 +356,7 @@ export function CheckoutForm({
               // A new total named for a cart that has changed since (read again after the refusal)
               // would contradict the summary above: the summary's total stands alone then.
               lines={
-                stockRefusal.fixable || stockRefusal.sent === linesKey(cart.items)
+                stockRefusal.namesPieces || stockRefusal.sent === linesKey(cart.items)
                   ? stockRefusal.lines
                   : []
               }

@@ -376,8 +376,17 @@ describeEachDatabase("orders API", ({ db, target }) => {
       expect(await stockOf(studs.id)).toBe(4);
       expect(await db().select().from(orders).where(eq(orders.userId, user.id))).toHaveLength(1);
 
-      // A quantity changed elsewhere is hers to place; an API client's own lines are not checked.
-      await db().insert(cartItems).values({ userId: user.id, productId: ring.id, quantity: 3 });
+      // A line lowered elsewhere refuses a page that shows more; one at or under the cart's
+      // quantity is placed. An API client's own lines are not checked.
+      await db().insert(cartItems).values({ userId: user.id, productId: ring.id, quantity: 1 });
+      const more = await checkout({
+        token,
+        body: checkoutBody([{ productId: ring.id, quantity: 3 }], { fromCart: true }),
+      });
+      expect(more.status).toBe(409);
+      expect(more.body.details).toEqual([
+        messages.checkout.cartHoldsFewer("Tyre Sea Glass Ring", 1),
+      ]);
       const changed = await checkout({
         token,
         body: checkoutBody([{ productId: ring.id, quantity: 1 }], { fromCart: true }),

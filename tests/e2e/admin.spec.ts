@@ -1027,7 +1027,8 @@ test("a save answered after its form was closed leaves the form opened next, and
   await admin.field(t.priceLabel).fill("31.00");
   await admin.dialog.getByRole("button", { name: t.updateSubmit }).click();
   await expect(admin.dialog.getByRole("button", { name: t.saving })).toBeVisible();
-  await page.keyboard.press("Escape");
+  // Cancel, the deliberate way out, closes it while the save is on its way (Escape waits).
+  await admin.dialog.getByRole("button", { name: t.cancel, exact: true }).click();
   await expect(admin.dialog).toHaveCount(0);
 
   // The owner starts on the next piece meanwhile.
@@ -1398,6 +1399,12 @@ test("past the newest 100 orders the owner shows older ones, and her search reac
   await search.fill("+961 9 540001");
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText(oldest!);
+  // A search the server cannot run says so, and the loaded list's matches stand.
+  await page.route(/\/api\/admin\/orders\?.*q=/, (route) => route.abort("connectionreset"));
+  await search.fill(placed.at(-1)!);
+  await expect(panel.getByRole("status").filter({ hasText: t.searchFailed })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await page.unroute(/\/api\/admin\/orders\?.*q=/);
   await panel.getByRole("button", { name: messages.search.clear }).click();
   await expect(rows).toHaveCount(100);
 

@@ -8,7 +8,7 @@ import {
 } from "./support/test";
 import { AccountArea, newShopper } from "./support/account";
 import { Mailbox } from "./support/mailbox";
-import { HeaderBadges, Owner, serverCart, serverLines, toast } from "./support/cart";
+import { HeaderBadges, Owner, ProductPage, serverCart, serverLines, toast } from "./support/cart";
 import {
   addOnServer,
   atCheckout,
@@ -1002,6 +1002,37 @@ test("the same cart ordered on two devices is one order: the second device's pre
   await expect(laptopPage.getByRole("link", { name: t.viewOrders })).toBeVisible();
   expect(await ordersOf(page.request)).toHaveLength(1);
   await laptopContext.close();
+});
+
+test("a line added while the shop could not be reached is ordered with the rest, not refused as changed elsewhere", async ({
+  page,
+  baseURL,
+}) => {
+  const { checkout, studs } = await atCheckout(page, baseURL!, {
+    pieces: {
+      ring: { name: "Reached Cedar Ring", price: "25.00", stock: 4, inCart: 1 },
+      studs: { name: "Waiting Cedar Studs", price: "18.00", stock: 4 },
+    },
+  });
+  // The add gets no answer: the line waits in the browser for the next merge.
+  await page.route("**/api/cart/**", (route) => route.abort("connectionreset"));
+  const studsPage = new ProductPage(page, studs);
+  await studsPage.open();
+  await studsPage.addButton.click();
+  await expect(toast(page, messages.cart.networkError)).toBeVisible();
+  await page.unroute("**/api/cart/**");
+
+  // To the checkout without a reload (no merge has run), and the order placed at once.
+  await new HeaderBadges(page).cart.click();
+  await expect(checkout.line(studs.name)).toBeVisible();
+  await checkout.fillShipping();
+  await checkout.placeOrder.click();
+  await expect(checkout.thankYou).toBeVisible();
+  const [order] = await ordersOf(page.request);
+  expect(order!.items.map((item) => item.name).sort()).toEqual([
+    expect.stringContaining("Reached Cedar Ring"),
+    expect.stringContaining("Waiting Cedar Studs"),
+  ]);
 });
 
 test("a thank-you reloaded, or come back to with Back and Forward, still shows the order placed; a new visit to the checkout does not", async ({

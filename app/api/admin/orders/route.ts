@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { requireAdmin } from "@/lib/auth/session";
-import { ADMIN_ORDERS_PAGE, MAX_ADMIN_ORDERS, ORDER_STATUSES } from "@/lib/constants";
+import {
+  ADMIN_ORDERS_PAGE,
+  MAX_ADMIN_ORDERS,
+  ORDER_SEARCH_MAX_LENGTH,
+  ORDER_STATUSES,
+} from "@/lib/constants";
 import { handlePrivate } from "@/lib/errors";
 import { parseInput } from "@/lib/http";
 import { messages } from "@/lib/messages";
 import { listAdminOrders } from "@/lib/orders";
-
-const MAX_QUERY_LENGTH = 100;
 
 const querySchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: messages.admin.invalidStatus }).optional(),
@@ -23,7 +26,9 @@ const querySchema = z.object({
     .default(ADMIN_ORDERS_PAGE),
   q: z
     .string()
-    .max(MAX_QUERY_LENGTH, { error: messages.admin.orderSearchTooLong(MAX_QUERY_LENGTH) })
+    .max(ORDER_SEARCH_MAX_LENGTH, {
+      error: messages.admin.orderSearchTooLong(ORDER_SEARCH_MAX_LENGTH),
+    })
     .optional(),
 });
 

@@ -586,7 +586,8 @@ async function searchOrderIds(where: SQL | undefined, query: string) {
       firstName: orders.customerFirstName,
       lastName: orders.customerLastName,
       email: orders.customerEmail,
-      shippingAddress: orders.shippingAddress,
+      // Only the name of the address: the rest of it is never searched.
+      deliveryName: sql<string>`${orders.shippingAddress}->>'fullName'`,
       phoneNumber: orders.phoneNumber,
     })
     .from(orders)
@@ -595,6 +596,7 @@ async function searchOrderIds(where: SQL | undefined, query: string) {
   const searchable = rows.map((row) => ({
     ...row,
     userId: { _id: "", firstName: row.firstName, lastName: row.lastName, email: row.email },
+    shippingAddress: { fullName: row.deliveryName ?? "" },
   }));
   return findAdminOrders(searchable, query).map((row) => row.id);
 }

@@ -180,15 +180,20 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
     it("lists the newest orders a window at a time, says whether older ones follow, and searches them all", async () => {
       const product = await createProduct(db(), { quantity: 10 });
       const customer = await createSignedInUser(db(), { lastName: "Zakhour-Windows" });
-      const place = async (phoneNumber: string) => {
+      const place = async (phoneNumber: string, deliveredTo?: string) => {
         const response = await checkout({
           token: customer.token,
-          body: checkoutBody([{ productId: product.id, quantity: 1 }], { phoneNumber }),
+          body: checkoutBody([{ productId: product.id, quantity: 1 }], {
+            phoneNumber,
+            ...(deliveredTo && {
+              shippingAddress: { fullName: deliveredTo, address: "Hamra St", city: "Beirut" },
+            }),
+          }),
         });
         expect(response.status).toBe(201);
         return (response.body.order as OrderDto).orderNumber;
       };
-      const oldest = await place("03 987 654");
+      const oldest = await place("03 987 654", "Rania Windows-Delivery");
       const middle = await place("71 222 333");
       const newest = await place("71 222 334");
       const list = async (query: string) => {
@@ -216,6 +221,7 @@ describeEachDatabase("admin orders and dashboard API", ({ db }) => {
       });
       // The number as caller ID shows it finds the order placed with the local form.
       expect(await list("q=%2B961%203%20987654")).toEqual({ numbers: [oldest], more: false });
+      expect(await list("q=rania%20windows")).toEqual({ numbers: [oldest], more: false });
       expect(await list(`q=${oldest.toLowerCase()}&status=delivered`)).toEqual({
         numbers: [],
         more: false,

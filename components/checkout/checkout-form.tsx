@@ -198,12 +198,12 @@ export function CheckoutForm({
         void mutate(ORDERS_KEY);
         if (result.error === t.discountGone) setDiscountRefused(true);
         if (result.error === t.cartChangedElsewhere) onInterrupted("changedElsewhere");
+        const fixable = readShortItems(result.body).length > 0;
         setStockRefusal({
           title: result.error ?? t.insufficientStock,
           lines: result.details,
-          fixable: readShortItems(result.body).length > 0,
-          namesPieces:
-            readShortItems(result.body).length > 0 || result.error === t.cartChangedElsewhere,
+          fixable,
+          namesPieces: fixable || result.error === t.cartChangedElsewhere,
           sent: linesKey(payload.items),
         });
         return;
